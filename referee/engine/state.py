@@ -1,0 +1,149 @@
+"""The immutable game state and the read-only questions asked of it.
+
+A :class:`GameState` is everything the referee knows, secrets included (deck order, blind
+reserved cards). It never leaves the referee whole: what a player or the public may see comes
+from :func:`referee.engine.view.view`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from referee.engine.cards import (
+    CARDS,
+    GEMS,
+    NO_GEMS,
+    NO_TOKENS,
+    NOBLES,
+    TOKEN_COLOURS,
+    Card,
+    Gems,
+    Tokens,
+)
+
+Status = Literal["playing", "last_round", "finished"]
+
+TOKEN_LIMIT = 10
+RESERVE_LIMIT = 3
+SLOTS_PER_LEVEL = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rule options a game is played with."""
+
+    points_to_win: int = 15
+    gold: int = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Reservation:
+    """A card in a player's hand of reserved cards; ``blind`` when taken unseen from a deck."""
+
+    card: str
+    blind: bool
+
+    @property
+    def level(self) -> int:
+        return CARDS[self.card].level
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One seat: tokens held, cards bought (in order), reserved cards, nobles and prestige.
+
+    ``bonuses`` and ``points`` follow from ``cards`` and ``nobles``; they are kept alongside
+    because every legal-move question asks for them.
+    """
+
+    name: str
+    tokens: Tokens = NO_TOKENS
+    cards: tuple[str, ...] = ()
+    bonuses: Gems = NO_GEMS
+    reserved: tuple[Reservation, ...] = ()
+    nobles: tuple[str, ...] = ()
+    points: int = 0
+
+    @property
+    def token_count(self) -> int:
+        return sum(self.tokens)
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """A position: the bank, the board, the decks, the nobles on the table and the players.
+
+    ``board[i]`` and ``decks[i]`` belong to level ``i + 1``; a board slot is a card id or
+    ``None`` when its deck ran out; decks are listed top first. ``turn`` counts the moves made,
+    ``passes`` the passes made in a row just now.
+    """
+
+    rules: Rules
+    players: tuple[Player, ...]
+    bank: Tokens
+    board: tuple[tuple[str | None, ...], ...]
+    decks: tuple[tuple[str, ...], ...]
+    nobles: tuple[str, ...]
+    to_move: int = 0
+    turn: int = 0
+    passes: int = 0
+    status: Status = "playing"
+
+    @property
+    def player(self) -> Player:
+        """The player whose turn it is."""
+        return self.players[self.to_move]
+
+    def seat_of(self, name: str) -> int:
+        """The seat of the player called ``name`` (case-insensitive)."""
+        wanted = name.casefold()
+        for seat, player in enumerate(self.players):
+            if player.name.casefold() == wanted:
+                return seat
+        names = ", ".join(p.name for p in self.players)
+        raise KeyError(f"no player called {name!r} in this game; the players are {names}")
+
+    def face_up(self) -> list[str]:
+        """The face-up cards on the board, level by level, slot by slot."""
+        return [card for row in self.board for card in row if card is not None]
+
+
+def need(card: Card, bonuses: Gems) -> Gems:
+    """What ``card`` still costs per gem colour after the ``bonuses`` (never below 0)."""
+    c, b = card.cost, bonuses
+    return (
+        max(c[0] - b[0], 0),
+        max(c[1] - b[1], 0),
+        max(c[2] - b[2], 0),
+        max(c[3] - b[3], 0),
+        max(c[4] - b[4], 0),
+    )
+
+
+def shortfall(need_: Gems, held: Tokens) -> int:
+    """How many gold tokens a purchase needs once every coloured token held is spent."""
+    return sum(max(n - h, 0) for n, h in zip(need_, held, strict=False))
+
+
+def can_afford(card: Card, player: Player) -> bool:
+    return shortfall(need(card, player.bonuses), player.tokens) <= player.tokens[5]
+
+
+def qualifying_nobles(nobles: tuple[str, ...], bonuses: Gems) -> list[str]:
+    """The nobles among ``nobles`` whose requirements ``bonuses`` meet."""
+    found = []
+    for noble_id in nobles:
+        req = NOBLES[noble_id].requires
+        if all(bonuses[g] >= req[g] for g in GEMS):
+            found.append(noble_id)
+    return found
+
+
+def describe_tokens(counts: tuple[int, ...], zero: str = "nothing") -> str:
+    """``(0, 0, 0, 2, 0, 1)`` -> ``"2 red, 1 gold"``: counts for people, in colour order.
+
+    Works for gem counts (5-tuples) too, as the gem colours come first.
+    """
+    parts = [f"{n} {TOKEN_COLOURS[kind]}" for kind, n in enumerate(counts) if n]
+    return ", ".join(parts) if parts else zero
