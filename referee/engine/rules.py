@@ -35,6 +35,7 @@ from referee.engine.state import (
     Player,
     Reservation,
     Status,
+    affordable,
     describe_tokens,
     need,
     qualifying_nobles,
@@ -105,6 +106,17 @@ def _noble_choices(nobles: tuple[str, ...], bonuses: Gems) -> list[str | None]:
     return list(qualifying_nobles(nobles, bonuses)) or [None]
 
 
+@lru_cache(maxsize=4096)
+def _plain_takes(bank: Tokens) -> tuple[Take, ...]:
+    """The takes from ``bank`` for a player who needs no return and gets no noble."""
+    return tuple(Take(gems) for gems in token_takes(bank))
+
+
+#: Reserving each card, or from each deck, for a player who needs no return and gets no noble.
+_PLAIN_RESERVES = {card: Reserve(card) for card in CARDS}
+_PLAIN_DECK_RESERVES = {level: Reserve(None, level) for level in (1, 2, 3)}
+
+
 def legal_moves(state: GameState) -> list[Move]:
     """Every distinct legal move of the player to move (empty once the game is finished)."""
     if state.status == "finished":
@@ -113,46 +125,41 @@ def legal_moves(state: GameState) -> list[Move]:
     held = player.tokens
     moves: list[Move] = []
     nobles_now = _noble_choices(state.nobles, player.bonuses)
+    # Most turns need no return and bring no noble: their takes and reserves are built once.
+    plain = nobles_now == [None]
+    count = sum(held)
 
-    for gems in token_takes(state.bank):
-        after = _add(held, gems)
-        for returned in token_returns(after):
-            for noble in nobles_now:
-                moves.append(Take(gems, returned, noble))
+    if plain and count + 3 <= TOKEN_LIMIT:
+        moves.extend(_plain_takes(state.bank))
+    else:
+        for gems in token_takes(state.bank):
+            for returned in token_returns(_add(held, gems)):
+                for noble in nobles_now:
+                    moves.append(Take(gems, returned, noble))
 
+    face_up = state.face_up()
     if len(player.reserved) < RESERVE_LIMIT:
-        after = _add(held, _GOLD_ONE) if state.bank[GOLD] else held
-        returns = token_returns(after)
-        for row in state.board:
-            for card in row:
-                if card is not None:
-                    for returned in returns:
-                        for noble in nobles_now:
-                            moves.append(Reserve(card, None, returned, noble))
-        for level, deck in enumerate(state.decks, start=1):
-            if deck:
-                for returned in returns:
-                    for noble in nobles_now:
-                        moves.append(Reserve(None, level, returned, noble))
+        gain = _GOLD_ONE if state.bank[GOLD] else NO_TOKENS
+        decks = [level for level, deck in enumerate(state.decks, start=1) if deck]
+        if plain and count + gain[GOLD] <= TOKEN_LIMIT:
+            moves.extend(_PLAIN_RESERVES[card] for card in face_up)
+            moves.extend(_PLAIN_DECK_RESERVES[level] for level in decks)
+        else:
+            endings = [(r, n) for r in token_returns(_add(held, gain)) for n in nobles_now]
+            moves.extend(Reserve(card, None, r, n) for card in face_up for r, n in endings)
+            moves.extend(Reserve(None, level, r, n) for level in decks for r, n in endings)
 
-    gold = held[GOLD]
-    for card_id in _buyable(state, player):
+    bonuses = player.bonuses
+    for card_id in affordable(face_up + [r.card for r in player.reserved], bonuses, held):
         bought = CARDS[card_id]
-        needed = need(bought, player.bonuses)
-        if shortfall(needed, held) <= gold:
-            pays = payments(needed, held)
-            nobles_after = _noble_choices(state.nobles, _add_bonus(player.bonuses, bought.bonus))
-            for pay in pays:
-                for noble in nobles_after:
-                    moves.append(Buy(card_id, pay, NO_TOKENS, noble))
+        nobles_after = _noble_choices(state.nobles, _add_bonus(bonuses, bought.bonus))
+        for pay in payments(need(bought, bonuses), held):
+            for noble in nobles_after:
+                moves.append(Buy(card_id, pay, NO_TOKENS, noble))
 
     if not moves:
         moves = [Pass(NO_TOKENS, noble) for noble in nobles_now]
     return moves
-
-
-def _buyable(state: GameState, player: Player) -> list[str]:
-    return state.face_up() + [r.card for r in player.reserved]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -178,7 +185,8 @@ def apply(state: GameState, move: Move) -> GameState:
             raise IllegalMoveError(f"{move!r} is not a move: expected take, reserve, buy or pass")
 
     tokens, bank = _check_return(player.tokens, bank, move.returned)
-    player = _with(player, tokens=tokens)
+    if tokens is not player.tokens:
+        player = _with(player, tokens=tokens)
     player, nobles = _visit(state.nobles, player, move.noble)
     return _next_turn(state, player, bank, board, decks, nobles, isinstance(move, Pass))
 
@@ -187,7 +195,7 @@ def _take(
     state: GameState, player: Player, move: Take
 ) -> tuple[Player, Tokens, tuple[tuple[str | None, ...], ...], tuple[tuple[str, ...], ...]]:
     gems, bank = move.gems, state.bank
-    if len(gems) != 6 or any(n < 0 for n in gems):
+    if not _is_count(gems):
         raise IllegalMoveError(f"a take needs a count per colour, got {gems!r}")
     if gems[GOLD]:
         raise IllegalMoveError("gold cannot be taken: a player gets gold only by reserving a card")
@@ -282,7 +290,7 @@ def _buy(
         board, decks = _refill(board, decks, level, slot)
 
     pay, held = move.pay, player.tokens
-    if len(pay) != 6 or any(n < 0 for n in pay):
+    if not _is_count(pay):
         raise IllegalMoveError(f"a payment needs a count per colour, got {pay!r}")
     needed = need(card, player.bonuses)
     gold_short = shortfall(needed, held)
@@ -299,7 +307,7 @@ def _buy(
                 f"you pay {pay[g]} {GEM_COLOURS[g]} but hold only {held[g]}: pay "
                 f"{_payment_hint(needed, held)}"
             )
-    gold_due = sum(needed[g] - pay[g] for g in GEMS)
+    gold_due = sum(needed) - sum(pay[:GOLD])
     if pay[GOLD] != gold_due:
         raise IllegalMoveError(
             f"{card_id} needs {describe_tokens(needed)} after your bonuses; paying "
@@ -353,7 +361,7 @@ def _check_pass(state: GameState, player: Player) -> None:
 
 def _check_return(held: Tokens, bank: Tokens, returned: Tokens) -> tuple[Tokens, Tokens]:
     """The tokens and bank after the returns, checking the 10-token limit."""
-    if len(returned) != 6 or any(n < 0 for n in returned):
+    if not _is_count(returned):
         raise IllegalMoveError(f"a return needs a count per colour, got {returned!r}")
     count, giving = sum(held), sum(returned)
     excess = count - TOKEN_LIMIT
@@ -470,8 +478,15 @@ def _sub(a: Tokens, b: Tokens) -> Tokens:
 
 
 def _add_bonus(bonuses: Gems, colour: int) -> Gems:
-    w, u, g, r, k = (n + 1 if i == colour else n for i, n in enumerate(bonuses))
+    counts = list(bonuses)
+    counts[colour] += 1
+    w, u, g, r, k = counts
     return (w, u, g, r, k)
+
+
+def _is_count(counts: tuple[int, ...]) -> bool:
+    """Whether ``counts`` is a count per token kind (six whole numbers, none below 0)."""
+    return len(counts) == 6 and min(counts) >= 0
 
 
 def _replace_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:

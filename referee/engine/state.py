@@ -12,7 +12,6 @@ from typing import Literal
 
 from referee.engine.cards import (
     CARDS,
-    GEMS,
     NO_GEMS,
     NO_TOKENS,
     NOBLES,
@@ -130,12 +129,38 @@ def can_afford(card: Card, player: Player) -> bool:
     return shortfall(need(card, player.bonuses), player.tokens) <= player.tokens[5]
 
 
+def affordable(cards: list[str], bonuses: Gems, held: Tokens) -> list[str]:
+    """The cards among ``cards`` that ``bonuses`` and the tokens ``held`` (gold standing in
+    for any shortfall) can pay for.
+
+    The same question as :func:`can_afford`, asked of every card in sight on every move, so
+    it is written out colour by colour: the gold needed is the sum over colours of
+    ``cost - bonus - tokens`` where that is above 0.
+    """
+    bw, bu, bg, br, bk = bonuses
+    hw, hu, hg, hr, hk, gold = held
+    found = []
+    for card_id in cards:
+        w, u, g, r, k = CARDS[card_id].cost
+        w -= bw + hw
+        u -= bu + hu
+        g -= bg + hg
+        r -= br + hr
+        k -= bk + hk
+        short = (w if w > 0 else 0) + (u if u > 0 else 0) + (g if g > 0 else 0)
+        short += (r if r > 0 else 0) + (k if k > 0 else 0)
+        if short <= gold:
+            found.append(card_id)
+    return found
+
+
 def qualifying_nobles(nobles: tuple[str, ...], bonuses: Gems) -> list[str]:
     """The nobles among ``nobles`` whose requirements ``bonuses`` meet."""
+    w, u, g, r, k = bonuses
     found = []
     for noble_id in nobles:
-        req = NOBLES[noble_id].requires
-        if all(bonuses[g] >= req[g] for g in GEMS):
+        rw, ru, rg, rr, rk = NOBLES[noble_id].requires
+        if w >= rw and u >= ru and g >= rg and r >= rr and k >= rk:
             found.append(noble_id)
     return found
 
