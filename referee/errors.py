@@ -5,6 +5,14 @@
     RefereeError                  anything the referee refuses; safe to show to a person
     ├── SetupError                a set-up (players, decks, nobles, bank, rule options) that
     │                             cannot start a game
+    ├── RecordError               a game record that cannot be read: bad TOML, wrong fields,
+    │   │                         a newer format than this referee knows
+    │   └── ReplayError           a record that reads but does not replay: a turn missing,
+    │                             altered, out of order or illegal; ``turn`` names the first
+    ├── StoreError                the games folder refuses: no such game, the game exists
+    │   └── ConflictError         another writer got there first (turn taken, game locked)
+    ├── RequestError              a request that cannot be carried out as written (a malformed
+    │                             option value, an unknown player, an unreadable file)
     └── MoveError                 a move that cannot be played; ``text`` is the input as given
         ├── InvalidMoveError      not move notation at all: says what was expected
         ├── IllegalMoveError      well-formed, but the rules forbid it now: names the rule
@@ -26,6 +34,30 @@ class RefereeError(Exception):
 
 class SetupError(RefereeError, ValueError):
     """A game set-up that breaks the rules of set-up (player count, decks, nobles, bank)."""
+
+
+class RecordError(RefereeError):
+    """A game record (game.toml or a turn file) that cannot be read as it is."""
+
+
+class ReplayError(RecordError):
+    """A record that does not replay; ``turn`` is the first bad turn (0: the game file)."""
+
+    def __init__(self, message: str, turn: int) -> None:
+        super().__init__(message)
+        self.turn = turn
+
+
+class StoreError(RefereeError):
+    """The games folder cannot do what was asked: no such game, a game that exists already."""
+
+
+class ConflictError(StoreError):
+    """Another writer got there first: the turn is written already, or the game is locked."""
+
+
+class RequestError(RefereeError):
+    """A request that cannot be carried out as written: says what was expected."""
 
 
 class MoveError(RefereeError, ValueError):

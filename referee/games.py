@@ -1,0 +1,206 @@
+"""What a game master does to games in the store: create, play, check, roll back, list.
+
+The command line is a thin shell over these; the mail service plays moves through
+:func:`play_move` too, so a move is judged and recorded the same way whichever way it came.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from referee.engine import GameState, Move, Rules, apply, make_setup, new_seed
+from referee.errors import RecordError, SetupError, StoreError
+from referee.notation import parse
+from referee.record import (
+    Replayed,
+    SourceEntry,
+    TurnRecord,
+    dump,
+    initial_state,
+    new_game_record,
+    new_turn_record,
+    now,
+)
+from referee.store import Store
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move judged against a position: the position, the move, the position after it, and
+    the turn record (written unless it was a dry run)."""
+
+    before: GameState
+    move: Move
+    after: GameState
+    turn: TurnRecord
+
+
+def read_setup_file(path: Path) -> dict[str, Any]:
+    """The ``--setup`` TOML file: ``decks = {1 = [...], ...}``, ``nobles``, ``bank``."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise SetupError(f"cannot read the set-up file {path}: {err.strerror}") from None
+    except tomllib.TOMLDecodeError as err:
+        raise SetupError(f"the set-up file {path} is not valid TOML: {err}") from None
+    unknown = sorted(set(raw) - {"decks", "nobles", "bank"})
+    if unknown:
+        raise SetupError(f"{path}: unknown keys {unknown}; a set-up has decks, nobles and bank")
+    decks = raw.get("decks", {})
+    if not isinstance(decks, Mapping) or not all(
+        isinstance(v, list) and all(isinstance(c, str) for c in v) for v in decks.values()
+    ):
+        raise SetupError(f"{path}: decks is a table of card id lists, like decks = {{1 = [...]}}")
+    try:
+        by_level = {int(level): list(cards) for level, cards in decks.items()}
+    except ValueError:
+        raise SetupError(f"{path}: deck levels are 1, 2 and 3, got {sorted(decks)}") from None
+    nobles = raw.get("nobles")
+    if nobles is not None and not (
+        isinstance(nobles, list) and all(isinstance(n, str) for n in nobles)
+    ):
+        raise SetupError(f'{path}: nobles is a list of noble ids, like nobles = ["N1", "N4"]')
+    bank = raw.get("bank", {})
+    if not isinstance(bank, Mapping):
+        raise SetupError(f"{path}: bank is a table of token counts, like bank = {{white = 4}}")
+    return {"decks": by_level, "nobles": nobles, "bank": dict(bank)}
+
+
+def create_game(
+    store: Store,
+    game_id: str,
+    players: Sequence[tuple[str, str]],
+    *,
+    seed: int | None = None,
+    setup: Mapping[str, Any] | None = None,
+    rules: Rules | None = None,
+) -> Replayed:
+    """Create a game: shuffled from ``seed`` (a fresh one when None) except for what
+    ``setup`` fixes. The record stores the whole explicit set-up and the seed."""
+    rules = rules or Rules()
+    given = setup or {}
+    chosen = new_seed() if seed is None else seed
+    explicit = make_setup(
+        len(players),
+        chosen,
+        rules,
+        decks=given.get("decks"),
+        nobles=given.get("nobles"),
+        bank=given.get("bank"),
+    )
+    for name, email in players:
+        if "@" not in email:
+            raise SetupError(f"player {name}: {email!r} is not an email address")
+    record = new_game_record(game_id, list(players), rules, explicit, chosen, now())
+    initial_state(record)  # checks names and the set-up before anything is written
+    store.create(record)
+    return store.load(game_id)
+
+
+def judge(replayed: Replayed, player: str, text: str, source: SourceEntry) -> Played:
+    """The move ``text`` of ``player`` at the game's current position, as a turn record."""
+    before = replayed.state
+    move = parse(before, text, player)
+    after = apply(before, move)
+    turn = new_turn_record(before, move, after, replayed.last_file, source, now())
+    return Played(before=before, move=move, after=after, turn=turn)
+
+
+def play_move(
+    store: Store, game_id: str, player: str, text: str, source: SourceEntry, dry_run: bool = False
+) -> Played:
+    """Judge and (unless ``dry_run``) record one move, holding the game's lock throughout."""
+    with store.locked(game_id):
+        replayed = store.load(game_id)
+        played = judge(replayed, player, text, source)
+        if not dry_run:
+            store.write_turn(game_id, played.turn.turn, dump(played.turn))
+        return played
+
+
+def check_move(replayed: Replayed, player: str, text: str, turn: int | None) -> Move:
+    """Would ``text`` have been legal for ``player`` at the position after ``turn``?"""
+    return parse(position(replayed, turn), text, player)
+
+
+def position(replayed: Replayed, turn: int | None) -> GameState:
+    """The position after ``turn`` (0: the set-up; None: now)."""
+    if turn is None:
+        return replayed.state
+    last = len(replayed.states) - 1
+    if not 0 <= turn <= last:
+        raise StoreError(f"turn {turn} is not in this game: it has turns 0 (set-up) to {last}")
+    return replayed.states[turn]
+
+
+def rollback(store: Store, game_id: str, to: int, reason: str) -> tuple[Replayed, Path]:
+    """Undo every turn after ``to``: their files move to an archive folder with the reason."""
+    if not reason.strip():
+        raise StoreError("a rollback needs a reason (--reason): it is kept with the undone turns")
+    with store.locked(game_id):
+        replayed = store.load(game_id)
+        last = len(replayed.turns)
+        if not 0 <= to < last:
+            raise StoreError(
+                f"cannot roll game {game_id!r} back to turn {to}: it has turns 1 to {last}, so "
+                f"--to must be 0 to {last - 1}"
+            )
+        folder = store.archive_turns(game_id, to, reason.strip(), now(), last - to)
+        return store.load(game_id), folder
+
+
+def log_entries(store: Store, game_id: str, replayed: Replayed) -> list[dict[str, Any]]:
+    """Every turn (who, what, when, from where) and every rollback, in time order."""
+    entries: list[dict[str, Any]] = [
+        {
+            "event": "turn",
+            "turn": t.turn,
+            "player": t.player,
+            "move": t.move.text,
+            "at": t.at.isoformat(),
+            "source": t.source.model_dump(exclude_none=True),
+        }
+        for t in replayed.turns
+    ]
+    for r in store.rollbacks(game_id):
+        at = r["at"]
+        entries.append(
+            {
+                "event": "rollback",
+                "to": r["to"],
+                "undone": r["undone"],
+                "reason": r["reason"],
+                "at": at.isoformat() if hasattr(at, "isoformat") else str(at),
+                "archive": r["folder"],
+            }
+        )
+    created = {"event": "created", "at": replayed.record.created.isoformat()}
+    return [created, *sorted(entries, key=lambda e: str(e["at"]))]
+
+
+def summaries(store: Store) -> list[dict[str, Any]]:
+    """Every game: status, turn, who is to move, last activity (or why it cannot be read)."""
+    rows: list[dict[str, Any]] = []
+    for game_id in store.game_ids():
+        try:
+            replayed = store.load(game_id)
+        except (RecordError, StoreError) as err:
+            rows.append({"game": game_id, "status": "unreadable", "error": str(err)})
+            continue
+        state = replayed.state
+        last = replayed.turns[-1].at if replayed.turns else replayed.record.created
+        rows.append(
+            {
+                "game": game_id,
+                "status": state.status,
+                "turn": state.turn,
+                "to_move": None if state.status == "finished" else state.player.name,
+                "players": [p.name for p in replayed.record.players],
+                "last_activity": last.isoformat(),
+            }
+        )
+    return rows

@@ -1,0 +1,369 @@
+"""Game records: the versioned TOML of a game and of each turn, and replay. No filesystem.
+
+A game is ``game.toml`` (players, rule options, the explicit set-up, the seed) and one file per
+accepted move, ``turns/NNNN.toml``. Each file ends in a ``[seal]`` table holding the SHA-256 of
+every byte above it, so an edited file no longer matches its seal. Each turn also records
+the hash of the file before it (``game.toml`` for turn 1) and of the complete state before
+and after the move, so a missing, reordered, replaced or extra turn breaks the chain.
+:func:`replay` rebuilds every position from the record and, checking all of this, names the
+first turn that does not fit.
+
+Records hold moves, not positions: positions are always rebuilt by replaying the moves.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import tomllib
+from dataclasses import asdict, dataclass
+from datetime import UTC, datetime
+from typing import Any, Literal, TypeVar
+
+import tomli_w
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from referee.engine import GameState, Move, Rules, Setup, apply, move_json, start
+from referee.engine.cards import TOKEN_COLOURS
+from referee.errors import MoveError, RecordError, ReplayError
+from referee.notation import format_move, parse_request, request_from_json, resolve
+
+#: The format this referee writes. It reads this and every older format.
+FORMAT = 1
+
+GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
+_SEAL = b"\n[seal]\n"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PlayerEntry(_Model):
+    name: str
+    email: str
+    seat: int
+
+
+class RulesEntry(_Model):
+    points_to_win: int = 15
+    gold: int = 5
+
+
+class SetupEntry(_Model):
+    """The explicit set-up: each level's deck top first (first 4 dealt), nobles, the bank."""
+
+    decks: dict[str, list[str]]
+    nobles: list[str]
+    bank: dict[str, int]
+
+
+class GameRecord(_Model):
+    format: int = FORMAT
+    id: str
+    created: datetime
+    players: list[PlayerEntry]
+    rules: RulesEntry = Field(default_factory=RulesEntry)
+    setup: SetupEntry
+    seed: int | None = None
+
+
+class MoveEntry(_Model):
+    """A move as canonical text and as its JSON object (a null noble left out: TOML has no
+    null)."""
+
+    text: str
+    json_: dict[str, Any] = Field(alias="json")
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class SourceEntry(_Model):
+    """Where a move came from: the command line, a mail (its Message-ID), a moves file."""
+
+    kind: Literal["command-line", "mail", "moves-file"]
+    message_id: str | None = None
+    file: str | None = None
+    line: int | None = None
+
+    def describe(self) -> str:
+        if self.kind == "mail":
+            return f"mail {self.message_id}"
+        if self.kind == "moves-file":
+            return f"moves file {self.file}, line {self.line}"
+        return "command line"
+
+
+class TurnRecord(_Model):
+    format: int = FORMAT
+    turn: int
+    player: str
+    at: datetime
+    previous: str
+    state_before: str
+    state_after: str
+    move: MoveEntry
+    source: SourceEntry
+
+
+# ---------------------------------------------------------------------------------------------
+# Building records
+
+
+def new_game_record(
+    game_id: str,
+    players: list[tuple[str, str]],
+    rules: Rules,
+    setup: Setup,
+    seed: int | None,
+    created: datetime,
+) -> GameRecord:
+    if not GAME_ID.fullmatch(game_id):
+        raise RecordError(
+            f"game id {game_id!r} must be lower-case letters, digits, '-' and '_', starting "
+            "with a letter or digit"
+        )
+    return GameRecord(
+        id=game_id,
+        created=created,
+        players=[PlayerEntry(name=n, email=e, seat=i) for i, (n, e) in enumerate(players)],
+        rules=RulesEntry(points_to_win=rules.points_to_win, gold=rules.gold),
+        setup=SetupEntry(
+            decks={str(level): list(deck) for level, deck in enumerate(setup.decks, start=1)},
+            nobles=list(setup.nobles),
+            bank=dict(zip(TOKEN_COLOURS, setup.bank, strict=True)),
+        ),
+        seed=seed,
+    )
+
+
+def initial_state(record: GameRecord) -> GameState:
+    """The opening position a game record describes."""
+    rules = Rules(points_to_win=record.rules.points_to_win, gold=record.rules.gold)
+    decks = record.setup.decks
+    d1, d2, d3 = (tuple(decks.get(str(level), [])) for level in (1, 2, 3))
+    w, u, g, r, k, o = (record.setup.bank.get(c, 0) for c in TOKEN_COLOURS)
+    setup = Setup(decks=(d1, d2, d3), nobles=tuple(record.setup.nobles), bank=(w, u, g, r, k, o))
+    return start([p.name for p in record.players], setup, rules)
+
+
+def new_turn_record(
+    before: GameState,
+    move: Move,
+    after: GameState,
+    previous_file: bytes,
+    source: SourceEntry,
+    at: datetime,
+) -> TurnRecord:
+    return TurnRecord(
+        turn=after.turn,
+        player=before.player.name,
+        at=at,
+        previous=digest(previous_file),
+        state_before=state_digest(before),
+        state_after=state_digest(after),
+        move=MoveEntry(
+            text=format_move(move),
+            json={k: v for k, v in move_json(move).items() if v is not None},
+        ),
+        source=source,
+    )
+
+
+def digest(data: bytes) -> str:
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def state_digest(state: GameState) -> str:
+    """A hash of the complete state, secrets included (deck order, blind cards)."""
+    body = json.dumps(asdict(state), sort_keys=True, separators=(",", ":"))
+    return digest(body.encode())
+
+
+def now() -> datetime:
+    """The time to stamp on a record: UTC, whole seconds."""
+    return datetime.now(UTC).replace(microsecond=0)
+
+
+# ---------------------------------------------------------------------------------------------
+# TOML in and out
+
+
+def dump(model: GameRecord | TurnRecord) -> bytes:
+    """The sealed TOML of a record: its fields, then a [seal] with the hash of what is above."""
+    body = model.model_dump(mode="python", by_alias=True, exclude_none=True)
+    text = tomli_w.dumps(body).encode()
+    return text + _SEAL + f'sha256 = "{hashlib.sha256(text).hexdigest()}"\n'.encode()
+
+
+_M = TypeVar("_M", GameRecord, TurnRecord)
+
+
+def load_game(data: bytes, name: str = "game.toml") -> GameRecord:
+    return _load(GameRecord, data, name)
+
+
+def load_turn(data: bytes, name: str) -> TurnRecord:
+    return _load(TurnRecord, data, name)
+
+
+def _load(kind: type[_M], data: bytes, name: str) -> _M:
+    body, sealed = _unseal(data, name)
+    try:
+        raw = tomllib.loads(body.decode())
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+        raise RecordError(f"{name} is not readable TOML ({err}): it may be cut short") from None
+    version = raw.get("format")
+    if not isinstance(version, int) or version < 1:
+        raise RecordError(f"{name} has no valid format number (format = {version!r})")
+    if version > FORMAT:
+        raise RecordError(
+            f"{name} is format {version}, newer than this referee reads (format {FORMAT} and "
+            "older): upgrade referee to open it"
+        )
+    if not sealed:
+        raise RecordError(f"{name} has no [seal]: it was cut short or written by hand")
+    try:
+        return kind.model_validate(raw)
+    except ValidationError as err:
+        problems = "; ".join(
+            f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in err.errors()
+        )
+        raise RecordError(f"{name} does not hold a valid record: {problems}") from None
+
+
+def _unseal(data: bytes, name: str) -> tuple[bytes, bool]:
+    """The body above the seal, and whether the seal matches it."""
+    at = data.rfind(_SEAL)
+    if at < 0:
+        return data, False
+    body, seal = data[:at], data[at + len(_SEAL) :]
+    m = re.fullmatch(rb'sha256 = "([0-9a-f]{64})"\n?', seal)
+    if not m or m.group(1).decode() != hashlib.sha256(body).hexdigest():
+        raise RecordError(f"{name} does not match its seal: it was edited after it was written")
+    return body, True
+
+
+# ---------------------------------------------------------------------------------------------
+# Replay
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A game rebuilt from its record: ``states[n]`` is the position after turn ``n``."""
+
+    record: GameRecord
+    turns: list[TurnRecord]
+    states: list[GameState]
+    #: The bytes of the last file of the record (the last turn's, or game.toml's): the next
+    #: turn records their hash.
+    last_file: bytes
+    #: Why the replay stopped before the end of the record (only when not strict).
+    problem: ReplayError | None = None
+
+    @property
+    def state(self) -> GameState:
+        return self.states[-1]
+
+    def moves(self) -> list[Move]:
+        return [_turn_move(self.states[t.turn - 1], t) for t in self.turns]
+
+
+def replay(
+    record: GameRecord,
+    game_file: bytes,
+    turn_files: list[tuple[str, bytes]],
+    strict: bool = True,
+) -> Replayed:
+    """Rebuild the game from ``game.toml``'s bytes and the turn files (name, bytes) in name
+    order, checking every seal, link, state hash and move. ReplayError names the first bad
+    turn; when not ``strict``, the game is rebuilt up to it and the error kept in
+    ``problem``."""
+    state = initial_state(record)
+    states, turns = [state], []
+    previous = game_file
+    try:
+        for expected, (name, data) in enumerate(turn_files, start=1):
+            turn, state = _replay_turn(state, expected, name, data, previous)
+            states.append(state)
+            turns.append(turn)
+            previous = data
+    except ReplayError as err:
+        if strict:
+            raise
+        return Replayed(record, turns, states, previous, problem=err)
+    return Replayed(record=record, turns=turns, states=states, last_file=previous)
+
+
+def _replay_turn(
+    state: GameState, expected: int, name: str, data: bytes, previous: bytes
+) -> tuple[TurnRecord, GameState]:
+    """Turn ``expected`` read from file ``name``, and the position after it; ReplayError if
+    any check fails."""
+    number = _turn_number(name)
+    if number is None:
+        raise ReplayError(f"turns/{name} is not a turn file name (expected NNNN.toml)", expected)
+    if number != expected:
+        if number > expected:
+            raise ReplayError(
+                f"turn {expected} is missing: turns/{name} comes after turn {expected - 1}",
+                expected,
+            )
+        raise ReplayError(f"turns/{name} is out of place: expected turn {expected}", expected)
+    try:
+        turn = load_turn(data, f"turns/{name}")
+    except RecordError as err:
+        raise ReplayError(f"turn {expected}: {err}", expected) from None
+    if turn.turn != expected:
+        raise ReplayError(
+            f"turns/{name} says it is turn {turn.turn}: files were renamed or swapped",
+            expected,
+        )
+    if turn.previous != digest(previous):
+        what = "game.toml" if expected == 1 else f"turn {expected - 1}"
+        raise ReplayError(
+            f"turn {expected} does not follow {what}: the file before it was replaced, or "
+            "turn files were swapped or added by hand",
+            expected,
+        )
+    if turn.state_before != state_digest(state):
+        raise ReplayError(f"turn {expected} was played on a different position", expected)
+    move = _turn_move(state, turn)
+    try:
+        after = apply(state, move)
+    except MoveError as err:
+        raise ReplayError(
+            f"turn {expected} ({turn.move.text}) is illegal: {err}", expected
+        ) from None
+    if turn.player != state.player.name:
+        raise ReplayError(
+            f"turn {expected} is recorded as {turn.player}'s, but it was "
+            f"{state.player.name}'s turn",
+            expected,
+        )
+    if turn.state_after != state_digest(after):
+        raise ReplayError(f"turn {expected} does not lead to the recorded position", expected)
+    return turn, after
+
+
+def _turn_move(state: GameState, turn: TurnRecord) -> Move:
+    """The move of a turn, read from its JSON form; its text must say the same."""
+    try:
+        move = resolve(state, request_from_json(turn.move.json_))
+        said = resolve(state, parse_request(turn.move.text))
+    except (MoveError, ValueError) as err:
+        raise ReplayError(
+            f"turn {turn.turn} ({turn.move.text}) is illegal: {err}", turn.turn
+        ) from None
+    if said != move:
+        raise ReplayError(
+            f"turn {turn.turn}: its text {turn.move.text!r} and its JSON name different moves",
+            turn.turn,
+        )
+    return move
+
+
+def _turn_number(name: str) -> int | None:
+    m = re.fullmatch(r"(\d{4,})\.toml", name)
+    return int(m.group(1)) if m else None

@@ -1,0 +1,97 @@
+"""Views to text: the board a terminal shows and a plain-text mail carries.
+
+Renderers take a :class:`~referee.engine.view.GameView`, never a state, so what they show is
+only what that viewer may see. The layout lives in the Jinja2 templates in
+``referee/templates/``; this module turns a view into the words and numbers they print.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jinja2 import Environment, PackageLoader, StrictUndefined
+
+from referee.engine import CARDS, NOBLES
+from referee.engine.cards import GEM_COLOURS, TOKEN_COLOURS
+from referee.engine.view import GameView, ReservedView
+
+_ENV = Environment(
+    loader=PackageLoader("referee", "templates"),
+    undefined=StrictUndefined,
+    keep_trailing_newline=True,
+    autoescape=False,
+)
+
+
+def counts(values: tuple[int, ...], zero: str = "none") -> str:
+    """``(0, 0, 0, 2, 0, 1)`` -> ``"2 red, 1 gold"``."""
+    parts = [f"{n} {TOKEN_COLOURS[kind]}" for kind, n in enumerate(values) if n]
+    return ", ".join(parts) or zero
+
+
+def card_line(card_id: str) -> str:
+    """``1-12  blue   0 pts  costs 1 white, 2 black``: a card as the board lists it."""
+    card = CARDS[card_id]
+    points = f"{card.points} pt{'' if card.points == 1 else 's'}" if card.points else ""
+    return f"{card_id}  {card.bonus_colour:<5}  {points:<5}  costs {counts(card.cost)}"
+
+
+def _reserved(r: ReservedView) -> str:
+    if r.card is None:
+        return f"a level {r.level} card, reserved blind (hidden)"
+    blind = " (reserved blind)" if r.blind else ""
+    return card_line(r.card) + blind
+
+
+def board_context(view: GameView, game: str) -> dict[str, Any]:
+    """Everything the board templates print, in words, from a view."""
+    if view.status == "finished":
+        winners = " and ".join(view.winners)
+        headline = f"finished: {winners} win{'s' if len(view.winners) == 1 else ''}"
+    elif view.status == "last_round":
+        last = view.players[-1].name
+        headline = f"{view.to_move} to move · last round: the game ends after {last}'s turn"
+    else:
+        headline = f"{view.to_move} to move"
+    levels = []
+    for number in (3, 2, 1):
+        row = view.board[number - 1]
+        size = view.deck_sizes[number - 1]
+        levels.append(
+            {
+                "number": number,
+                "deck": f"{size} card{'' if size == 1 else 's'} left in the deck",
+                "cards": [card_line(c) if c else "(empty: the deck ran out)" for c in row],
+            }
+        )
+    players = [
+        {
+            "name": p.name,
+            "marker": " (to move)" if p.name == view.to_move else "",
+            "points": p.points,
+            "tokens": f"{counts(p.tokens)} ({sum(p.tokens)} of 10)",
+            "bonuses": ", ".join(f"{n} {GEM_COLOURS[g]}" for g, n in enumerate(p.bonuses) if n)
+            or "none",
+            "cards": ", ".join(p.cards) or "none",
+            "nobles": ", ".join(p.nobles) or "none",
+            "reserved": [_reserved(r) for r in p.reserved],
+        }
+        for p in view.players
+    ]
+    return {
+        "game": game,
+        "turn": view.turn,
+        "headline": headline,
+        "viewer": view.viewer,
+        "bank": "  ".join(
+            f"{colour} {n}" for colour, n in zip(TOKEN_COLOURS, view.bank, strict=True)
+        ),
+        "nobles": [{"id": n, "needs": counts(NOBLES[n].requires)} for n in view.nobles],
+        "levels": levels,
+        "players": players,
+    }
+
+
+def board_text(view: GameView, game: str) -> str:
+    """The board as text, as ``view``'s viewer may see it."""
+    return _ENV.get_template("board.txt.j2").render(board_context(view, game))
