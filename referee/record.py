@@ -209,7 +209,10 @@ def load_turn(data: bytes, name: str) -> TurnRecord:
 
 
 def _load(kind: type[_M], data: bytes, name: str) -> _M:
-    body, sealed = _unseal(data, name)
+    """Read a record: its format first (a newer one is refused as such), then its seal,
+    then its fields."""
+    at = data.rfind(_SEAL)
+    body = data if at < 0 else data[:at]
     try:
         raw = tomllib.loads(body.decode())
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
@@ -222,8 +225,11 @@ def _load(kind: type[_M], data: bytes, name: str) -> _M:
             f"{name} is format {version}, newer than this referee reads (format {FORMAT} and "
             "older): upgrade referee to open it"
         )
-    if not sealed:
+    if at < 0:
         raise RecordError(f"{name} has no [seal]: it was cut short or written by hand")
+    seal = re.fullmatch(rb'sha256 = "([0-9a-f]{64})"\n?', data[at + len(_SEAL) :])
+    if not seal or seal.group(1).decode() != hashlib.sha256(body).hexdigest():
+        raise RecordError(f"{name} does not match its seal: it was edited after it was written")
     try:
         return kind.model_validate(raw)
     except ValidationError as err:
@@ -231,18 +237,6 @@ def _load(kind: type[_M], data: bytes, name: str) -> _M:
             f"{'.'.join(str(p) for p in e['loc'])}: {e['msg']}" for e in err.errors()
         )
         raise RecordError(f"{name} does not hold a valid record: {problems}") from None
-
-
-def _unseal(data: bytes, name: str) -> tuple[bytes, bool]:
-    """The body above the seal, and whether the seal matches it."""
-    at = data.rfind(_SEAL)
-    if at < 0:
-        return data, False
-    body, seal = data[:at], data[at + len(_SEAL) :]
-    m = re.fullmatch(rb'sha256 = "([0-9a-f]{64})"\n?', seal)
-    if not m or m.group(1).decode() != hashlib.sha256(body).hexdigest():
-        raise RecordError(f"{name} does not match its seal: it was edited after it was written")
-    return body, True
 
 
 # ---------------------------------------------------------------------------------------------

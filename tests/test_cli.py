@@ -1,0 +1,216 @@
+"""The command line of INTERFACE.md, through typer's runner and the installed command."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli import app
+from tests.recorded import recorded_game
+
+runner = CliRunner()
+PLAYERS = ["--player", "alice=alice@example.org", "--player", "bob=bob@example.org"]
+
+
+def cli(games: Path, *args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, [*args, "--games-dir", str(games)])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_new_creates_a_game_and_shows_the_board(tmp_path: Path) -> None:
+    code, out, _ = cli(tmp_path, "new", "g1", *PLAYERS, "--seed", "7")
+    assert code == 0
+    assert "Created game g1: alice (seat 0), bob (seat 1). alice moves first." in out
+    assert "BANK      white 4  blue 4  green 4  red 4  black 4  gold 5" in out
+    assert (tmp_path / "g1" / "game.toml").is_file()
+
+
+def test_new_with_a_setup_file_fixes_decks_nobles_and_bank(tmp_path: Path) -> None:
+    setup = tmp_path / "setup.toml"
+    level2 = [f"2-{i:02d}" for i in range(30, 0, -1)]
+    setup.write_text(
+        f'decks = {{2 = {json.dumps(level2)}}}\nnobles = ["N1", "N2", "N3"]\nbank = {{red = 2}}\n'
+    )
+    code, out, err = cli(tmp_path, "new", "g1", *PLAYERS, "--setup", str(setup), "--json")
+    assert code == 0, err
+    state = json.loads(out)
+    assert state["board"]["2"] == ["2-30", "2-29", "2-28", "2-27"]
+    assert state["nobles"] == ["N1", "N2", "N3"] and state["bank"]["red"] == 2
+
+
+def test_new_rule_options_and_bad_requests(tmp_path: Path) -> None:
+    code, out, _ = cli(
+        tmp_path, "new", "g1", *PLAYERS, "--points-to-win", "10", "--gold", "0", "--json"
+    )
+    assert code == 0 and json.loads(out)["rules"] == {"points_to_win": 10, "gold": 0}
+    code, _, err = cli(tmp_path, "new", "g2", "--player", "alice")
+    assert code == 1 and "write NAME=EMAIL" in err
+    code, _, err = cli(tmp_path, "new", "g3", "--player", "alice=a@x.org")
+    assert code == 1 and "2 to 4 players, not 1" in err
+    code, _, err = cli(tmp_path, "new", "G 4", *PLAYERS)
+    assert code == 1 and "game id 'G 4'" in err
+    code, _, _ = cli(tmp_path, "new")
+    assert code == 2
+
+
+def test_move_plays_and_refuses_with_exit_1_and_the_reason(tmp_path: Path) -> None:
+    cli(tmp_path, "new", "g1", *PLAYERS, "--seed", "7")
+    code, out, _ = cli(tmp_path, "move", "g1", "alice", "take red green blue")
+    assert code == 0 and "Turn 1: alice played take blue green red" in out
+    code, out, err = cli(tmp_path, "move", "g1", "alice", "take red green blue")
+    assert code == 1 and out == "" and "it is bob's turn, not alice's" in err
+    code, out, _ = cli(tmp_path, "move", "g1", "bob", "take 2 x", "--json")
+    error = json.loads(out)["error"]
+    assert code == 1 and error["kind"] == "invalid" and error["input"] == "take 2 x"
+
+
+def test_move_dry_run_judges_without_playing(tmp_path: Path) -> None:
+    cli(tmp_path, "new", "g1", *PLAYERS, "--seed", "7")
+    code, out, _ = cli(tmp_path, "move", "g1", "alice", "reserve deck 3", "--dry-run")
+    assert code == 0 and "alice would play reserve deck 3" in out
+    assert not list((tmp_path / "g1" / "turns").iterdir())
+
+
+def test_move_accepts_a_json_move(tmp_path: Path) -> None:
+    cli(tmp_path, "new", "g1", *PLAYERS, "--seed", "7")
+    code, out, _ = cli(
+        tmp_path, "move", "g1", "alice", '{"type": "take", "gems": {"white": 2}}', "--json"
+    )
+    body = json.loads(out)
+    assert code == 0 and body["move"]["gems"] == {"white": 2} and body["turn"] == 1
+
+
+def test_ambiguous_move_under_json_lists_candidates(tmp_path: Path) -> None:
+    cli(tmp_path, "new", "g1", *PLAYERS, "--seed", "7")
+    moves = [
+        ("alice", "take white blue green"),
+        ("bob", "take red black white"),
+        ("alice", "take red black white"),
+        ("bob", "take blue green black"),
+        ("alice", "take blue green red"),  # alice holds 9
+        ("bob", "take white blue green"),
+    ]
+    for name, text in moves:
+        assert cli(tmp_path, "move", "g1", name, text)[0] == 0
+    code, out, _ = cli(tmp_path, "move", "g1", "alice", "take red black", "--json")
+    error = json.loads(out)["error"]
+    assert code == 1 and error["kind"] == "ambiguous"
+    assert "you would hold 11 tokens: say which 1 to return" in error["message"]
+    assert "take red black, return white" in error["candidates"]
+
+
+def test_show_as_a_player_and_after_a_turn_and_as_json(tmp_path: Path) -> None:
+    cli(tmp_path, "new", "g1", *PLAYERS, "--seed", "7")
+    cli(tmp_path, "move", "g1", "alice", "reserve deck 3")
+    code, mine, _ = cli(tmp_path, "show", "g1", "--as", "alice")
+    assert code == 0 and "(reserved blind)" in mine and "As alice sees it." in mine
+    code, public, _ = cli(tmp_path, "show", "g1")
+    assert "a level 3 card, reserved blind (hidden)" in public
+    code, out, _ = cli(tmp_path, "show", "g1", "--turn", "0", "--json")
+    assert json.loads(out)["turn"] == 0 and json.loads(out)["players"][0]["reserved"] == []
+    code, out, _ = cli(tmp_path, "show", "g1", "--as", "bob", "--json")
+    assert json.loads(out)["players"][0]["reserved"][0]["card"] is None
+    code, _, err = cli(tmp_path, "show", "g1", "--turn", "5")
+    assert code == 1 and "turn 5 is not in this game" in err
+    code, _, err = cli(tmp_path, "show", "g1", "--as", "zed")
+    assert code == 1 and "no player called 'zed'" in err
+
+
+def test_legal_lists_every_move_as_text_or_json(tmp_path: Path) -> None:
+    cli(tmp_path, "new", "g1", *PLAYERS, "--seed", "7")
+    code, out, _ = cli(tmp_path, "legal", "g1")
+    assert code == 0 and out.startswith("alice to move at turn 0: ")
+    assert "  take white blue green\n" in out and "  reserve deck 3\n" in out
+    code, out, _ = cli(tmp_path, "legal", "g1", "--json")
+    body = json.loads(out)
+    assert (
+        body["player"] == "alice"
+        and {"type": "reserve", "deck": 3, "return": {}, "noble": None} in body["moves"]
+    )
+
+
+def test_play_runs_a_moves_file_and_stops_at_the_first_refusal_naming_its_line(
+    tmp_path: Path,
+) -> None:
+    cli(tmp_path, "new", "g1", *PLAYERS, "--seed", "7")
+    moves = tmp_path / "moves.txt"
+    moves.write_text(
+        "# opening\nalice take red green blue\n\nbob take 2 white\n"
+        "alice take 2 white\nbob reserve deck 1\n"
+    )
+    code, out, err = cli(tmp_path, "play", "g1", "--moves", str(moves))
+    assert code == 1 and "Turn 2: bob take 2 white" in out
+    assert "line 5" in err and "taking 2 white needs at least 4 white" in err
+    code, out, _ = cli(tmp_path, "log", "g1")
+    assert "moves file" in out and "line 4" in out
+
+
+def test_replay_verify_names_the_first_bad_turn(tmp_path: Path) -> None:
+    recorded_game(tmp_path, turns=6)
+    code, out, _ = cli(tmp_path, "replay", "g1", "--verify")
+    assert code == 0 and "Verified: 6 turns" in out
+    (tmp_path / "g1" / "turns" / "0004.toml").unlink()
+    code, out, err = cli(tmp_path, "replay", "g1", "--verify")
+    assert code == 1 and "turn 4 is missing" in err
+    code, out, _ = cli(tmp_path, "replay", "g1", "--verify", "--json")
+    assert json.loads(out)["error"]["turn"] == 4
+    code, out, err = cli(tmp_path, "replay", "g1")
+    assert code == 0 and "stopped at turn 4" in err
+    code, _, err = cli(tmp_path, "show", "g1")
+    assert code == 1 and "turn 4 is missing" in err
+
+
+def test_rollback_check_log_and_games_for_the_game_master(tmp_path: Path) -> None:
+    recorded_game(tmp_path, turns=6)
+    code, out, _ = cli(tmp_path, "rollback", "g1", "--to", "4", "--reason", "misread reply")
+    assert code == 0 and "back at turn 4" in out
+    code, out, _ = cli(tmp_path, "log", "g1")
+    assert "ROLLBACK to turn 4 (2 undone" in out and "misread reply" in out
+    code, out, _ = cli(tmp_path, "check", "g1", "alice", "take 2 red", "--turn", "0")
+    assert code == 0 and "Legal after turn 0: alice take 2 red" in out
+    code, out, err = cli(tmp_path, "check", "g1", "bob", "take 2 red", "--turn", "0")
+    assert code == 1 and "it is alice's turn, not bob's" in err
+    code, out, _ = cli(tmp_path, "games")
+    assert out.startswith("g1") and "turn   4" in out
+    code, out, _ = cli(tmp_path, "games", "--json")
+    assert json.loads(out)["games"][0]["turn"] == 4
+
+
+def test_games_dir_comes_from_the_environment_too(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["new", "g1", *PLAYERS], env={"REFEREE_GAMES_DIR": str(tmp_path)})
+    assert result.exit_code == 0 and (tmp_path / "g1").is_dir()
+
+
+def installed_referee() -> str:
+    found = shutil.which("referee", path=str(Path(sys.executable).parent))
+    if found is None:
+        pytest.fail("the referee command is not installed beside this Python")
+    return found
+
+
+def test_the_installed_command_plays_a_move(tmp_path: Path) -> None:
+    referee = installed_referee()
+    env = {"REFEREE_GAMES_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    subprocess.run(
+        [referee, "new", "g1", *PLAYERS, "--seed", "3"], env=env, check=True, capture_output=True
+    )
+    done = subprocess.run(
+        [referee, "move", "g1", "alice", "take 2 red", "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0 and json.loads(done.stdout)["turn"] == 1
+    refused = subprocess.run(
+        [referee, "move", "g1", "alice", "pass"], env=env, capture_output=True, text=True
+    )
+    assert refused.returncode == 1 and refused.stdout == ""
+    assert refused.stderr.startswith("referee: 'pass': it is bob's turn")
+    usage = subprocess.run([referee, "move"], env=env, capture_output=True, text=True)
+    assert usage.returncode == 2
