@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -272,7 +271,7 @@ def play(
         lines = moves.read_text(encoding="utf-8").splitlines()
     except OSError as err:
         _fail(RequestError(f"cannot read {moves}: {err.strerror}"), as_json)
-    played = []
+    played: list[tuple[int, str]] = []
     for number, line in enumerate(lines, start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
@@ -452,4 +451,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()
