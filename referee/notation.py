@@ -417,8 +417,9 @@ def _fits(request: MoveRequest, move: Move) -> bool:
     return False
 
 
-def _as_move(state: GameState, request: MoveRequest) -> Move:
-    """The request made whole with the plain defaults (no return, no noble, the usual pay)."""
+def as_move(state: GameState, request: MoveRequest) -> Move:
+    """The request made whole with the plain defaults (no return, no noble, the usual pay),
+    without asking whether it is legal: :func:`~referee.engine.apply` judges that."""
     returned = request.returned or NO_TOKENS
     if request.action == "take":
         assert request.gems is not None
@@ -436,7 +437,7 @@ def _as_move(state: GameState, request: MoveRequest) -> Move:
 
 
 def _illegal(state: GameState, request: MoveRequest) -> MoveError:
-    move = _as_move(state, request)
+    move = as_move(state, request)
     try:
         apply(state, move)
     except IllegalMoveError as err:
@@ -503,6 +504,7 @@ def _list(counts: Tokens) -> str:
 
 __all__ = [
     "MoveRequest",
+    "as_move",
     "format_move",
     "parse",
     "parse_request",
