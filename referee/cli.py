@@ -56,6 +56,13 @@ GamesDir = Annotated[
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 Game = Annotated[str, typer.Argument(help="The game id.", show_default=False)]
+PlayerName = Annotated[str, typer.Argument(help="The player.", show_default=False)]
+MoveText = Annotated[
+    str,
+    typer.Argument(
+        metavar="MOVE", help="Move notation, or a JSON move object.", show_default=False
+    ),
+]
 Turn = Annotated[
     int | None,
     typer.Option("--turn", help="The position after this turn (0: the set-up).", min=0),
@@ -207,13 +214,8 @@ def legal(game: Game, turn: Turn = None, games_dir: GamesDir = None, as_json: Js
 @app.command()
 def move(
     game: Game,
-    name: Annotated[str, typer.Argument(help="The player making the move.", show_default=False)],
-    text: Annotated[
-        str,
-        typer.Argument(
-            metavar="MOVE", help="Move notation, or a JSON move object.", show_default=False
-        ),
-    ],
+    name: PlayerName,
+    text: MoveText,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Judge the move but do not play it.")
     ] = False,
@@ -310,12 +312,7 @@ def replay(
     """Rebuild the game from its record, turn by turn."""
 
     def run() -> None:
-        from referee.record import load_game
-        from referee.record import replay as rebuild
-
-        store = _store(games_dir)
-        game_bytes, turn_files = store.read(game)
-        replayed = rebuild(load_game(game_bytes), game_bytes, turn_files, strict=verify)
+        replayed = _store(games_dir).load(game, strict=verify)
         final = replayed.state
         if as_json:
             _print_json(
@@ -399,8 +396,8 @@ def rollback_command(
 @app.command()
 def check(
     game: Game,
-    name: Annotated[str, typer.Argument(help="The player.", show_default=False)],
-    text: Annotated[str, typer.Argument(metavar="MOVE", help="Move notation or JSON.")],
+    name: PlayerName,
+    text: MoveText,
     turn: Turn = None,
     games_dir: GamesDir = None,
     as_json: Json = False,

@@ -76,14 +76,14 @@ class Store:
         )
         return game_file.read_bytes(), [(n, (turns_dir / n).read_bytes()) for n in names]
 
-    def load(self, game_id: str) -> Replayed:
-        """The game rebuilt from its record, every turn checked (ReplayError names the first
-        bad one)."""
+    def load(self, game_id: str, strict: bool = True) -> Replayed:
+        """The game rebuilt from its record, every turn checked: ReplayError names the first
+        bad one, or when not ``strict`` the game is rebuilt up to it (see ``problem``)."""
         game_bytes, turns = self.read(game_id)
         record = load_game(game_bytes)
         if record.id != game_id:
             raise RecordError(f"{game_id}/game.toml is the record of game {record.id!r}")
-        return replay(record, game_bytes, turns)
+        return replay(record, game_bytes, turns, strict)
 
     # -- writing ------------------------------------------------------------------------------
 

@@ -9,6 +9,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from multiprocessing import Queue
 from pathlib import Path
 
 import pytest
@@ -135,61 +137,53 @@ def test_an_unknown_game_or_bad_id_is_refused_with_the_games_there(store: Store)
         store.load("../etc")
 
 
-def _write_turn_at(root: str, data: bytes, start: float, queue: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
-    while time.time() < start:
-        pass
-    try:
-        Store(Path(root)).write_turn("g1", TURNS + 1, data)
-        queue.put("won")
-    except ConflictError as err:
-        queue.put(f"refused: {err}")
-
-
-def test_two_processes_racing_to_write_the_same_turn_one_wins_one_is_refused(store: Store) -> None:
+def race(target: Callable[..., str], *argument_sets: tuple[object, ...]) -> list[str]:
+    """Run ``target`` in one process per argument set, all starting at the same instant;
+    their results, sorted."""
     ctx = multiprocessing.get_context("spawn")
     queue = ctx.Queue()
     start = time.time() + 1.5
-    procs = [
-        ctx.Process(
-            target=_write_turn_at, args=(str(store.root), f"writer {i}".encode(), start, queue)
-        )
-        for i in range(2)
-    ]
+    procs = [ctx.Process(target=_at, args=(start, queue, target, *a)) for a in argument_sets]
     for p in procs:
         p.start()
     for p in procs:
         p.join(30)
-    results = sorted(queue.get(timeout=5) for _ in procs)
-    assert results[1] == "won"
-    assert results[0].startswith(f"refused: turn {TURNS + 1} of game 'g1' is written already")
+    return sorted(queue.get(timeout=5) for _ in procs)
 
 
-def _play_as(root: str, player: str, text: str, start: float, queue: multiprocessing.Queue) -> None:  # type: ignore[type-arg]
+def _at(start: float, queue: Queue[str], target: Callable[..., str], *args: object) -> None:
     while time.time() < start:
         pass
     try:
-        play_move(Store(Path(root)), "g1", player, text, CLI)
-        queue.put("won")
+        queue.put(target(*args))
     except Exception as err:
         queue.put(f"refused: {type(err).__name__}: {err}")
+
+
+def _write_turn(root: str, data: bytes) -> str:
+    Store(Path(root)).write_turn("g1", TURNS + 1, data)
+    return "won"
+
+
+def _play(root: str, player: str, text: str) -> str:
+    play_move(Store(Path(root)), "g1", player, text, CLI)
+    return "won"
+
+
+def test_two_processes_racing_to_write_the_same_turn_one_wins_one_is_refused(store: Store) -> None:
+    results = race(_write_turn, (str(store.root), b"writer 1"), (str(store.root), b"writer 2"))
+    assert results[1] == "won"
+    assert results[0].startswith(
+        f"refused: ConflictError: turn {TURNS + 1} of game 'g1' is written already"
+    )
 
 
 def test_two_game_masters_playing_the_same_turn_one_wins_the_other_is_told_why(
     store: Store,
 ) -> None:
     to_move = store.load("g1").state.player.name
-    ctx = multiprocessing.get_context("spawn")
-    queue = ctx.Queue()
-    start = time.time() + 1.5
-    procs = [
-        ctx.Process(target=_play_as, args=(str(store.root), to_move, text, start, queue))
-        for text in ("reserve deck 1", "reserve deck 2")
-    ]
-    for p in procs:
-        p.start()
-    for p in procs:
-        p.join(30)
-    results = sorted(queue.get(timeout=5) for _ in procs)
+    root = str(store.root)
+    results = race(_play, (root, to_move, "reserve deck 1"), (root, to_move, "reserve deck 2"))
     assert results[1] == "won"
     assert results[0].startswith("refused: IllegalMoveError") and "turn, not" in results[0]
     assert store.load("g1").state.turn == TURNS + 1
