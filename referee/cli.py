@@ -7,8 +7,11 @@ JSON error object on stdout under ``--json``); 2 for usage errors (typer's own).
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -33,9 +36,13 @@ from referee.games import (
     rollback,
     summaries,
 )
+from referee.mail.spool import Spool
+from referee.mail.transport import DirTransport
 from referee.notation import format_move
 from referee.record import SourceEntry
 from referee.render import board_text
+from referee.service import Service
+from referee.settings import load_settings
 from referee.store import Store
 
 app = typer.Typer(
@@ -69,9 +76,17 @@ Turn = Annotated[
 ]
 
 
+def _games_root(games_dir: Path | None) -> Path:
+    return games_dir or Path(os.environ.get("REFEREE_GAMES_DIR") or "games")
+
+
 def _store(games_dir: Path | None) -> Store:
-    root = games_dir or Path(os.environ.get("REFEREE_GAMES_DIR") or "games")
-    return Store(root)
+    return Store(_games_root(games_dir))
+
+
+def _spool(games_dir: Path | None) -> Spool:
+    """Where mail for players waits for the service (``referee serve``) to send it."""
+    return Spool(_games_root(games_dir))
 
 
 def _error_kind(err: RefereeError) -> str:
@@ -145,7 +160,13 @@ def new(
         fixed = read_setup_file(setup) if setup else None
         rules = Rules(points_to_win=points_to_win, gold=gold)
         replayed = create_game(
-            _store(games_dir), game, players, seed=seed, setup=fixed, rules=rules
+            _store(games_dir),
+            game,
+            players,
+            seed=seed,
+            setup=fixed,
+            rules=rules,
+            spool=_spool(games_dir),
         )
         state = replayed.state
         if as_json:
@@ -226,7 +247,9 @@ def move(
 
     def run() -> None:
         source = SourceEntry(kind="command-line")
-        played = play_move(_store(games_dir), game, name, text, source, dry_run)
+        played = play_move(
+            _store(games_dir), game, name, text, source, dry_run, spool=_spool(games_dir)
+        )
         if as_json:
             _print_json(
                 {
@@ -285,7 +308,7 @@ def play(
                 raise RequestError(
                     f"write NAME MOVE, like 'alice take red green blue'; got {stripped!r}"
                 )
-            result = play_move(store, game, name, text.strip(), source)
+            result = play_move(store, game, name, text.strip(), source, spool=_spool(games_dir))
         except RefereeError as err:
             if not as_json:
                 for turn, entry in played:
@@ -441,6 +464,41 @@ def games(games_dir: GamesDir = None, as_json: Json = False) -> None:
             )
 
     _guard(as_json, run)
+
+
+@app.command()
+def serve(
+    config: Annotated[
+        Path | None, typer.Option("--config", help="TOML file of settings (see docs/mail.md).")
+    ] = None,
+    mail_dir: Annotated[
+        Path | None,
+        typer.Option("--mail-dir", help="Use the dir transport on this folder (inbox, outbox …)."),
+    ] = None,
+    once: Annotated[
+        bool, typer.Option("--once", help="Handle what is waiting, send what is queued, exit.")
+    ] = False,
+    games_dir: GamesDir = None,
+) -> None:
+    """Run the referee service: read players' replies, judge them, mail every board."""
+
+    def run() -> None:
+        settings = load_settings(config, mail_dir=mail_dir, games_dir=games_dir)
+        if settings.mail_dir is None:
+            raise RequestError(
+                "no mail transport: give --mail-dir DIR for the dir transport (a folder of "
+                ".eml files), or mail_dir in the --config file"
+            )
+        logging.basicConfig(
+            level=logging.INFO, format="%(asctime)s referee: %(message)s", stream=sys.stderr
+        )
+        service = Service(settings, DirTransport(settings.mail_dir))
+        try:
+            asyncio.run(service.run(once=once))
+        except KeyboardInterrupt:
+            typer.echo("referee: stopped", err=True)
+
+    _guard(False, run)
 
 
 def main() -> None:

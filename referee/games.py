@@ -14,11 +14,15 @@ from typing import Any
 
 from referee.engine import GameState, Move, Rules, apply, make_setup, new_seed
 from referee.errors import RecordError, SetupError, StoreError
+from referee.mail.compose import Letter
+from referee.mail.letters import turn_letters, welcome_letters
+from referee.mail.spool import Commit, Spool
 from referee.notation import parse
 from referee.record import (
     Replayed,
     SourceEntry,
     TurnRecord,
+    digest,
     dump,
     initial_state,
     new_game_record,
@@ -78,9 +82,11 @@ def create_game(
     seed: int | None = None,
     setup: Mapping[str, Any] | None = None,
     rules: Rules | None = None,
+    spool: Spool | None = None,
 ) -> Replayed:
     """Create a game: shuffled from ``seed`` (a fresh one when None) except for what
-    ``setup`` fixes. The record stores the whole explicit set-up and the seed."""
+    ``setup`` fixes. The record stores the whole explicit set-up and the seed. With a
+    ``spool``, each player's first board is queued for the mail service."""
     rules = rules or Rules()
     given = setup or {}
     chosen = new_seed() if seed is None else seed
@@ -98,7 +104,10 @@ def create_game(
     record = new_game_record(game_id, list(players), rules, explicit, chosen, now())
     initial_state(record)  # checks names and the set-up before anything is written
     store.create(record)
-    return store.load(game_id)
+    created = store.load(game_id)
+    if spool is not None:
+        spool.queue(welcome_letters(created))
+    return created
 
 
 def judge(replayed: Replayed, player: str, text: str, source: SourceEntry) -> Played:
@@ -111,15 +120,37 @@ def judge(replayed: Replayed, player: str, text: str, source: SourceEntry) -> Pl
 
 
 def play_move(
-    store: Store, game_id: str, player: str, text: str, source: SourceEntry, dry_run: bool = False
+    store: Store,
+    game_id: str,
+    player: str,
+    text: str,
+    source: SourceEntry,
+    dry_run: bool = False,
+    spool: Spool | None = None,
 ) -> Played:
-    """Judge and (unless ``dry_run``) record one move, holding the game's lock throughout."""
+    """Judge and (unless ``dry_run``) record one move, holding the game's lock throughout.
+    With a ``spool``, the new board is queued for every player, committed with the turn."""
     with store.locked(game_id):
         replayed = store.load(game_id)
         played = judge(replayed, player, text, source)
         if not dry_run:
-            store.write_turn(game_id, played.turn.turn, dump(played.turn))
+            letters: list[Letter] = []
+            if spool is not None:
+                seat = replayed.state.to_move
+                letters = turn_letters(replayed.record, played.after, played.move, seat, None)
+            commit_turn(store, game_id, played, letters, spool)
         return played
+
+
+def commit_turn(
+    store: Store, game_id: str, played: Played, letters: list[Letter], spool: Spool | None
+) -> None:
+    """Write a turn and queue the letters that announce it, as one commit: the letters are
+    queued first, naming the turn file and its hash, and are sent only once it exists."""
+    data = dump(played.turn)
+    if spool is not None and letters:
+        spool.queue(letters, Commit(game_id, played.turn.turn, digest(data)))
+    store.write_turn(game_id, played.turn.turn, data)
 
 
 def check_move(replayed: Replayed, player: str, text: str, turn: int | None) -> Move:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, StrictUndefined
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from referee.engine import CARDS, NOBLES
+from referee.engine import CARDS, NOBLES, Buy, Move, Pass, Reserve, Take
 from referee.engine.cards import GEM_COLOURS, TOKEN_COLOURS
 from referee.engine.view import GameView, ReservedView
 
@@ -19,14 +19,70 @@ _ENV = Environment(
     loader=PackageLoader("referee", "templates"),
     undefined=StrictUndefined,
     keep_trailing_newline=True,
-    autoescape=False,
+    autoescape=select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
 )
+
+#: How each token colour is painted in HTML mails.
+FILLS = {
+    "white": "#f7f7f2",
+    "blue": "#2f6fd6",
+    "green": "#2e9e5b",
+    "red": "#d43c3c",
+    "black": "#2b2b2b",
+    "gold": "#e8b923",
+}
+
+
+def render(template: str, context: dict[str, Any]) -> str:
+    """Render one of the package's templates."""
+    return _ENV.get_template(template).render(context)
+
+
+def _gems(values: tuple[int, ...]) -> list[dict[str, Any]]:
+    return [
+        {"colour": TOKEN_COLOURS[k], "count": n, "fill": FILLS[TOKEN_COLOURS[k]]}
+        for k, n in enumerate(values)
+        if n
+    ]
 
 
 def counts(values: tuple[int, ...], zero: str = "none") -> str:
     """``(0, 0, 0, 2, 0, 1)`` -> ``"2 red, 1 gold"``."""
     parts = [f"{n} {TOKEN_COLOURS[kind]}" for kind, n in enumerate(values) if n]
     return ", ".join(parts) or zero
+
+
+def told(move: Move, player: str, viewer: str | None = None) -> str:
+    """A move in words, as the other players are told it: ``alice took blue, green and red``.
+
+    A blind reservation names its card only to the player who made it (``viewer``)."""
+    you = player == viewer
+    who = "you" if you else player
+    match move:
+        case Take(gems=gems):
+            what = f"{who} took {_listed(gems)}"
+        case Reserve(card=card, deck=deck):
+            if card:
+                what = f"{who} reserved {card}"
+            else:
+                what = f"{who} reserved a level {deck} card from the deck, unseen"
+        case Buy(card=card, pay=pay):
+            paid = counts(pay, "nothing")
+            what = f"{who} bought {card} ({CARDS[card].bonus_colour}), paying {paid}"
+        case Pass():
+            what = f"{who} passed: no other move was possible"
+    if any(move.returned):
+        what += f", returning {counts(move.returned)}"
+    if move.noble:
+        what += f"; noble {move.noble} visited {'you' if you else player}"
+    return what
+
+
+def _listed(values: tuple[int, ...]) -> str:
+    names = [
+        f"{n} {TOKEN_COLOURS[k]}" if n > 1 else TOKEN_COLOURS[k] for k, n in enumerate(values) if n
+    ]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def card_line(card_id: str) -> str:
@@ -62,6 +118,7 @@ def board_context(view: GameView, game: str) -> dict[str, Any]:
                 "number": number,
                 "deck": f"{size} card{'' if size == 1 else 's'} left in the deck",
                 "cards": [card_line(c) if c else "(empty: the deck ran out)" for c in row],
+                "card_boxes": [_card_box(c) if c else None for c in row],
             }
         )
     players = [
@@ -86,12 +143,27 @@ def board_context(view: GameView, game: str) -> dict[str, Any]:
         "bank": "  ".join(
             f"{colour} {n}" for colour, n in zip(TOKEN_COLOURS, view.bank, strict=True)
         ),
+        "bank_gems": [
+            {"colour": c, "count": n, "fill": FILLS[c]}
+            for c, n in zip(TOKEN_COLOURS, view.bank, strict=True)
+        ],
         "nobles": [{"id": n, "needs": counts(NOBLES[n].requires)} for n in view.nobles],
         "levels": levels,
         "players": players,
     }
 
 
+def _card_box(card_id: str) -> dict[str, Any]:
+    card = CARDS[card_id]
+    return {
+        "id": card_id,
+        "colour": card.bonus_colour,
+        "fill": FILLS[card.bonus_colour],
+        "points": card.points,
+        "cost": _gems(card.cost),
+    }
+
+
 def board_text(view: GameView, game: str) -> str:
     """The board as text, as ``view``'s viewer may see it."""
-    return _ENV.get_template("board.txt.j2").render(board_context(view, game))
+    return render("board.txt.j2", board_context(view, game))

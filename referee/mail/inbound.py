@@ -1,0 +1,234 @@
+"""Reading a mail that arrived: any bytes in, a plain description out, never an exception.
+
+* :func:`read_message` parses raw RFC 5322 bytes: the sender, the addresses it was sent to,
+  the message ids it answers, whether it is automatic mail (auto-reply, bounce, mailing list,
+  our own), and the text of its first text/plain part (or its HTML part turned into text),
+  decoded from any charset, transfer encoding and format=flowed.
+* :func:`reply_text` keeps only what the player wrote: quoted lines, attribution lines
+  ("On … wrote:" in many languages, Outlook's header blocks), signatures, and anything from a
+  copy of one of our own boards onwards are removed, so a quoted board never plays a move.
+"""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import re
+from dataclasses import dataclass, field
+from email.message import EmailMessage, Message
+from email.utils import getaddresses, parseaddr
+
+from inscriptis import get_text
+from mailparser_reply import EmailReplyParser
+from mailparser_reply.constants import MAIL_LANGUAGES, QUOTED_MATCH_INCLUDE
+
+#: The header our own mails carry, so that we never answer ourselves.
+LOOP_HEADER = "X-Referee-Loop"
+#: Every board we send starts its text with this; a reply is cut where a copy of it begins.
+BOARD_MARK = "Splendor · game "
+
+# Attribution lines in languages the reply parser does not know yet, registered beside its
+# own: Welsh, Icelandic, Esperanto and Bengali, the languages of this project's players.
+_MORE_LANGUAGES = {
+    "cy": r"Ar\s(?:.+?\s?.+?)\s?ysgrifennodd\s?(?:.+?)?:",
+    "is": r"(?:Þann|Þ\.)\s?(?:.+?\s?.+?)\s?skrifaði\s?(?:.+?)?:",
+    "eo": r"(?:Je|En)\s(?:.+?\s?.+?)\s?skribis\s?(?:.+?)?:",
+    "bn": r"(?:.+?\s?.+?)\s?(?:লিখেছেন|লিখেছে|লিখলেন)\s?:?",
+}
+for _code, _pattern in _MORE_LANGUAGES.items():
+    MAIL_LANGUAGES.setdefault(
+        _code,
+        {
+            "wrote_header": rf"^({QUOTED_MATCH_INCLUDE}{_pattern})$",
+            "from_header": MAIL_LANGUAGES["en"]["from_header"],
+        },
+    )
+REPLY_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pl", "sv", "da", "cs", *_MORE_LANGUAGES]
+_REPLY_PARSER = EmailReplyParser(languages=REPLY_LANGUAGES)
+
+_SEPARATOR = re.compile(r"[_=-]{5,}")
+_AUTO_PRECEDENCE = {"bulk", "junk", "list", "auto_reply", "auto-reply"}
+_BOUNCE_SENDERS = re.compile(r"^(mailer-daemon|postmaster|mail-daemon)@", re.IGNORECASE)
+_AUTO_SUBJECT = re.compile(
+    r"^\s*(auto(matic)?[ -]?(reply|response)|out of (the )?office|autoreply|abwesenheit|"
+    r"absence|undeliverable|delivery status notification|returned mail)\b",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Inbound:
+    """What the referee needs of a mail that arrived."""
+
+    message_id: str | None
+    sender: str
+    recipients: list[str] = field(default_factory=list)
+    answers: list[str] = field(default_factory=list)
+    subject: str = ""
+    automatic: str | None = None
+    text: str = ""
+    unreadable: str | None = None
+
+
+def read_message(raw: bytes, loop_id: str = "") -> Inbound:
+    """Parse ``raw`` whatever it holds; ``unreadable`` says why when nothing could be read."""
+    try:
+        message = email.message_from_bytes(raw, policy=email.policy.default)
+        return _read(message, loop_id)
+    except Exception as err:
+        return Inbound(message_id=None, sender="", unreadable=f"not a readable mail ({err})")
+
+
+def _read(message: Message, loop_id: str) -> Inbound:
+    message_id = _header(message, "Message-ID").strip() or None
+    sender = parseaddr(_header(message, "From"))[1].strip().lower()
+    recipients = [
+        address.strip().lower()
+        for _, address in getaddresses(
+            [_header(message, h) for h in ("To", "Cc", "Delivered-To", "X-Original-To")]
+        )
+        if address
+    ]
+    answers = re.findall(
+        r"<[^<>\s]+>", f"{_header(message, 'In-Reply-To')} {_header(message, 'References')}"
+    )
+    return Inbound(
+        message_id=message_id,
+        sender=sender,
+        recipients=list(dict.fromkeys(recipients)),
+        answers=list(dict.fromkeys(answers)),
+        subject=_header(message, "Subject"),
+        automatic=automatic(message, sender, loop_id),
+        text=body_text(message),
+    )
+
+
+def _header(message: Message, name: str) -> str:
+    try:
+        value = message.get(name)
+    except Exception:
+        return ""
+    return "" if value is None else str(value)
+
+
+def automatic(message: Message, sender: str, loop_id: str = "") -> str | None:
+    """Why ``message`` is automatic mail that must never be answered, or None for a person's.
+
+    RFC 3834 Auto-Submitted, Precedence, X-Autoreply / X-Autorespond, delivery reports
+    (multipart/report, an empty Return-Path, mailer-daemon senders), mailing lists (List-Id,
+    List-Unsubscribe), and our own mail (our loop header).
+    """
+    if loop_id and _header(message, LOOP_HEADER).strip() == loop_id:
+        return "our own mail"
+    if _header(message, LOOP_HEADER):
+        return "mail from another referee"
+    submitted = _header(message, "Auto-Submitted").strip().lower()
+    if submitted and submitted != "no":
+        return f"Auto-Submitted: {submitted}"
+    precedence = _header(message, "Precedence").strip().lower()
+    if precedence in _AUTO_PRECEDENCE:
+        return f"Precedence: {precedence}"
+    for name in ("X-Autoreply", "X-Autorespond", "X-Autoresponder"):
+        if _header(message, name):
+            return f"{name} header"
+    if message.get_content_type() == "multipart/report":
+        return "a delivery report (bounce)"
+    if "<>" in _header(message, "Return-Path").replace(" ", ""):
+        return "an empty Return-Path (bounce)"
+    if _BOUNCE_SENDERS.match(sender) or not sender:
+        return "a mailer daemon or no sender"
+    for name in ("List-Id", "List-Unsubscribe", "List-Post"):
+        if _header(message, name):
+            return f"a mailing list ({name})"
+    if _AUTO_SUBJECT.match(_header(message, "Subject")):
+        return "an automatic reply by its subject"
+    return None
+
+
+def body_text(message: Message) -> str:
+    """The first text/plain part, else the first text/html part as text; '' if neither."""
+    plain = html = None
+    for part in message.walk():
+        if part.is_multipart() or part.get_content_disposition() == "attachment":
+            continue
+        kind = part.get_content_type()
+        if kind == "text/plain" and plain is None:
+            plain = part
+        elif kind == "text/html" and html is None:
+            html = part
+    if plain is not None:
+        text = _decoded(plain)
+        params = {k.lower(): v.lower() for k, v in plain.get_params() or [] if isinstance(v, str)}
+        if params.get("format") == "flowed":
+            text = unflow(text, delsp=params.get("delsp") == "yes")
+        return text
+    if html is not None:
+        return str(get_text(_decoded(html)))
+    return ""
+
+
+def _decoded(part: Message) -> str:
+    """A part's text in any charset and transfer encoding; undecodable bytes are replaced."""
+    if isinstance(part, EmailMessage):
+        try:
+            content = part.get_content()
+            if isinstance(content, str):
+                return content
+        except (LookupError, UnicodeError, ValueError, AssertionError):
+            pass
+    payload = part.get_payload(decode=True)
+    if not isinstance(payload, bytes):
+        return ""
+    charset = part.get_content_charset() or "utf-8"
+    try:
+        return payload.decode(charset, errors="replace")
+    except LookupError:
+        return payload.decode("utf-8", errors="replace")
+
+
+def unflow(text: str, delsp: bool = False) -> str:
+    """Undo RFC 3676 format=flowed: join soft-broken lines (ending in a space), unstuff."""
+    lines: list[str] = []
+    joining = False
+    for line in text.split("\n"):
+        line = line.removesuffix("\r")
+        depth = len(line) - len(line.lstrip(">"))
+        content = line[depth:]
+        if content.startswith(" "):
+            content = content[1:]  # space-stuffing
+        soft = content.endswith(" ") and content.rstrip() != "--"
+        if soft and delsp:
+            content = content[:-1]
+        if joining and lines:
+            lines[-1] += content
+        else:
+            lines.append(">" * depth + (" " if depth and content else "") + content)
+        joining = soft
+    return "\n".join(lines)
+
+
+def reply_text(text: str) -> str:
+    """What the player wrote: without quotes, attributions, signatures or copies of boards.
+
+    The reply parser splits off attribution lines and quoted header blocks; its signature
+    heuristics are not used, as they take words like "Tak" (Danish thanks) for a sign-off and
+    would eat "take red green blue". Signatures are cut at the standard "-- " line; other
+    lines that are not commands are left for the command reader to pass over.
+    """
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    board = re.search(rf"^{re.escape(BOARD_MARK)}", text, re.MULTILINE)
+    if board:
+        text = text[: board.start()]
+    try:
+        parsed = _REPLY_PARSER.read(text)
+        written = [r.content for r in parsed.replies if r.content.strip(" >\n")]
+    except Exception:
+        written = [text]
+    latest = written[0] if written else ""
+    kept = []
+    for line in latest.split("\n"):
+        if line.rstrip() == "--":
+            break
+        if not line.lstrip().startswith(">") and not _SEPARATOR.fullmatch(line.strip()):
+            kept.append(line)
+    return "\n".join(kept).strip()

@@ -1,0 +1,153 @@
+"""The letters players get: the welcome, the board after every move, and answers.
+
+Every letter is built from the recipient's own view (:func:`referee.engine.view.view`), so it
+shows them their own hand and nothing hidden from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from referee.engine import GameState, GameView, Move, legal_moves, outcome, view
+from referee.mail.compose import Letter, letter
+from referee.notation import format_move
+from referee.record import GameRecord, Replayed
+from referee.render import told
+
+
+def welcome_letters(game: Replayed) -> list[Letter]:
+    """The first board, to every player."""
+    state = game.states[0]
+    names = ", ".join(f"{p.name} (seat {p.seat})" for p in game.record.players)
+    letters = []
+    for p in game.record.players:
+        yours = state.player.name == p.name
+        paragraphs = [
+            f"Welcome to Splendor game {game.record.id}. The players, in turn order: {names}. "
+            f"The first to {state.rules.points_to_win} points ends the game at the end of "
+            "that round.",
+            "You move first: reply to this mail with your move."
+            if yours
+            else f"{state.player.name} moves first; you will get the board after every move.",
+        ]
+        letters.append(
+            player_letter(
+                "welcome",
+                view(state, p.name),
+                game.record,
+                p.seat,
+                paragraphs,
+                options=legal_texts(state) if yours else (),
+                help_=True,
+            )
+        )
+    return letters
+
+
+def turn_letters(
+    record: GameRecord, after: GameState, move: Move, mover: int, answers: str | None
+) -> list[Letter]:
+    """The new board after a move, to every player, telling them what happened."""
+    mover_name = record.players[mover].name
+    letters = []
+    for p in record.players:
+        paragraphs = [f"Turn {after.turn}: {told(move, mover_name, p.name)}."]
+        paragraphs.append(status_line(after, p.name))
+        yours = after.status != "finished" and after.player.name == p.name
+        letters.append(
+            player_letter(
+                "turn",
+                view(after, p.name),
+                record,
+                p.seat,
+                paragraphs,
+                options=legal_texts(after) if yours else (),
+                answers=answers if p.seat == mover else None,
+            )
+        )
+    return letters
+
+
+def letters_for_turn(game: Replayed, turn: int) -> list[Letter]:
+    """The letters that announce ``turn`` (0: the welcome), rebuilt from the record."""
+    if turn == 0:
+        return welcome_letters(game)
+    moves = game.moves()
+    entry = game.turns[turn - 1]
+    mover = next(p.seat for p in game.record.players if p.name == entry.player)
+    answers = entry.source.message_id if entry.source.kind == "mail" else None
+    return turn_letters(game.record, game.states[turn], moves[turn - 1], mover, answers)
+
+
+def player_letter(
+    kind: str,
+    shown: GameView,
+    record: GameRecord,
+    seat: int,
+    paragraphs: Sequence[str],
+    *,
+    answers: str | None = None,
+    quoted: Sequence[str] = (),
+    reason: str | None = None,
+    options: Sequence[str] = (),
+    options_title: str = "",
+    help_: bool = False,
+    all_options: bool = False,
+) -> Letter:
+    """A letter to the player in ``seat``, showing ``shown``: their own view."""
+    player = record.players[seat]
+    return letter(
+        kind,
+        shown,
+        record.id,
+        to=player.email,
+        name=player.name,
+        seat=seat,
+        turn=shown.turn,
+        subject=subject(record.id, shown, player.name, kind),
+        paragraphs=paragraphs,
+        quoted=quoted,
+        reason=reason,
+        options=options,
+        options_title=options_title or ("What you may do now:" if options else ""),
+        help_=help_,
+        answers=answers,
+        all_options=all_options,
+    )
+
+
+def subject(game: str, shown: GameView, name: str, kind: str) -> str:
+    if kind.startswith("refused") or kind in ("stale", "no-move", "over"):
+        what = "move not played"
+    elif shown.status == "finished":
+        what = (
+            f"game over: {' and '.join(shown.winners)} win{'s' if len(shown.winners) == 1 else ''}"
+        )
+    elif shown.to_move == name:
+        what = "your move"
+    else:
+        what = f"{shown.to_move} to move"
+    return f"Splendor {game} · turn {shown.turn} · {what}"
+
+
+def status_line(state: GameState, name: str) -> str:
+    if state.status == "finished":
+        return over_line(state)
+    last = ""
+    if state.status == "last_round":
+        last = f" This is the last round: the game ends after {state.players[-1].name}'s turn."
+    if state.player.name == name:
+        return f"It is your turn: reply to this mail with your move.{last}"
+    return f"It is {state.player.name}'s turn; you will get the board after every move.{last}"
+
+
+def over_line(state: GameState) -> str:
+    winners = outcome(state)
+    best = max(p.points for p in state.players)
+    names = " and ".join(winners)
+    return f"The game is over: {names} win{'s' if len(winners) == 1 else ''} with {best} points."
+
+
+def legal_texts(state: GameState) -> list[str]:
+    """Every legal move of the player to move, in canonical notation."""
+    return [format_move(m) for m in legal_moves(state)]

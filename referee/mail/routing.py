@@ -1,0 +1,97 @@
+"""Routing replies to (game, player), and proving they come from the player.
+
+Each (game, seat) has a key: an HMAC of the game id, seat and the player's registered
+address under the service's secret, so it cannot be guessed and needs no table. The key
+rides in the Reply-To of every mail to that player (plus-addressing,
+``referee+g1.0.KEY@example.org``) and in our Message-IDs (``<g1.0.KEY.t0005.RANDOM@…>``), so
+a reply is routed by its To address, or by In-Reply-To / References when a mail program
+drops the plus part. A reply is accepted only when its key is right *and* its From is the
+player's registered address.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import re
+import secrets
+from dataclasses import dataclass
+
+from referee.record import GAME_ID, GameRecord
+
+_ROUTE = re.compile(r"(?P<game>[a-z0-9][a-z0-9_-]*)\.(?P<seat>[0-3])\.(?P<key>[a-z2-7]{16})")
+
+
+@dataclass(frozen=True)
+class Route:
+    """Where a reply goes: the game, the seat, and the turn of the mail it answers (if known)."""
+
+    game: str
+    seat: int
+    key: str
+    turn: int | None = None
+
+
+def player_key(secret: bytes, game: str, seat: int, email: str) -> str:
+    """The unguessable key of one player in one game (16 base32 letters, 80 bits)."""
+    mac = hmac.new(secret, f"{game}\x00{seat}\x00{email.lower()}".encode(), hashlib.sha256)
+    return base64.b32encode(mac.digest()[:10]).decode().lower()
+
+
+def reply_address(referee: str, game: str, seat: int, key: str) -> str:
+    """The player's own address at the referee: ``local+game.seat.key@domain``."""
+    local, _, domain = referee.partition("@")
+    return f"{local.split('+')[0]}+{game}.{seat}.{key}@{domain}"
+
+
+def message_id(referee: str, game: str, seat: int, key: str, turn: int) -> str:
+    """A fresh Message-ID for a mail to one player about ``turn``, carrying their route."""
+    domain = referee.partition("@")[2] or "referee.invalid"
+    return f"<{game}.{seat}.{key}.t{turn:04d}.{secrets.token_hex(6)}@{domain}>"
+
+
+def find_route(recipients: list[str], answers: list[str], referee: str) -> Route | None:
+    """The route a reply carries: from a plus address of ours among its recipients, else from
+    a Message-ID of ours among the ids it answers (the newest first). Keys are not checked
+    here (see :func:`authentic`)."""
+    local, _, domain = referee.lower().partition("@")
+    base = local.split("+")[0]
+    for address in recipients:
+        a_local, _, a_domain = address.lower().partition("@")
+        if a_domain == domain and a_local.startswith(base + "+"):
+            m = _ROUTE.fullmatch(a_local[len(base) + 1 :])
+            if m:
+                turn = _turn_answered(answers, m.group("game"), int(m.group("seat")))
+                return Route(m.group("game"), int(m.group("seat")), m.group("key"), turn)
+    for answered in reversed(answers):
+        m = re.fullmatch(rf"<{_ROUTE.pattern}\.t(?P<turn>\d{{4,}})\.[0-9a-f]+@[^>]+>", answered)
+        if m:
+            return Route(
+                m.group("game"), int(m.group("seat")), m.group("key"), int(m.group("turn"))
+            )
+    return None
+
+
+def _turn_answered(answers: list[str], game: str, seat: int) -> int | None:
+    """The turn of the newest of our mails to this player that the reply answers."""
+    for answered in reversed(answers):
+        m = re.match(rf"<{re.escape(game)}\.{seat}\.[a-z2-7]{{16}}\.t(\d{{4,}})\.", answered)
+        if m:
+            return int(m.group(1))
+    return None
+
+
+def authentic(route: Route, record: GameRecord, sender: str, secret: bytes) -> str | None:
+    """None when the reply may move for the route's player; else why it may not."""
+    if not GAME_ID.fullmatch(route.game) or route.game != record.id:
+        return "the reply names no game of ours"
+    if route.seat >= len(record.players):
+        return "the reply names no seat of this game"
+    player = record.players[route.seat]
+    expected = player_key(secret, record.id, route.seat, player.email)
+    if not hmac.compare_digest(expected, route.key):
+        return "the reply's key is wrong"
+    if sender.lower() != player.email.lower():
+        return f"it comes from {sender or 'no address'}, not from the player's registered address"
+    return None

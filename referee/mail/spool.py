@@ -1,0 +1,197 @@
+"""The service's durable mail state, in ``<games>/.mail/``: nothing is kept only in memory.
+
+::
+
+    .mail/secret              the key behind every player's routing key (made once, 0600)
+    .mail/outbox/*.json       letters waiting to be sent, oldest first
+    .mail/sent/*.json         letters sent (with the Message-ID they went out with)
+    .mail/failed/*.json       letters a server refused for good, for the game master
+    .mail/void/*.json         letters whose turn was never committed (a crash in between)
+    .mail/seen/<hash>         mails already handled, and what came of them
+    .mail/limits/<day>/<hash> error replies already sent today, per sender and kind
+    .mail/threads/<game>.<seat>  the last Message-ID sent to a player, to thread the next
+
+A letter that announces a turn is queued *before* the turn is written, naming the turn file
+and the hash it will have; it is sent only once that file exists with that hash. So the
+turn and its mails commit together: a crash between the two leaves a letter that is set
+aside (void), never a turn whose mails are lost.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import secrets
+import time
+import uuid
+from dataclasses import asdict, dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from referee.mail.compose import Letter
+from referee.record import digest
+from referee.store import write_new
+
+
+@dataclass(frozen=True)
+class Commit:
+    """The turn a letter depends on: sent only once ``turns/NNNN.toml`` of ``game`` exists
+    with this hash."""
+
+    game: str
+    turn: int
+    sha256: str
+
+
+@dataclass(frozen=True)
+class Queued:
+    """A letter in the outbox, with what it waits for and how often sending it has failed."""
+
+    path: Path
+    letter: Letter
+    commit: Commit | None
+    attempts: int
+    not_before: float
+
+
+class Spool:
+    """The mail state beside the games in ``games_dir``."""
+
+    def __init__(self, games_dir: Path) -> None:
+        self.games_dir = games_dir
+        self.root = games_dir / ".mail"
+
+    def _dir(self, name: str) -> Path:
+        path = self.root / name
+        path.mkdir(parents=True, exist_ok=True)
+        return path
+
+    # -- the secret ---------------------------------------------------------------------------
+
+    def secret(self) -> bytes:
+        """The routing secret, made on first use and kept (readable by the owner only)."""
+        path = self.root / "secret"
+        if not path.exists():
+            self.root.mkdir(parents=True, exist_ok=True)
+            with contextlib.suppress(FileExistsError):
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                with os.fdopen(fd, "w") as out:
+                    out.write(secrets.token_hex(32) + "\n")
+                    out.flush()
+                    os.fsync(out.fileno())
+        return bytes.fromhex(path.read_text().strip())
+
+    def loop_id(self) -> str:
+        """The value of our loop header: mail carrying it is ours and never answered."""
+        return hashlib.sha256(b"loop" + self.secret()).hexdigest()[:16]
+
+    # -- the outbox ---------------------------------------------------------------------------
+
+    def queue(self, letters: list[Letter], commit: Commit | None = None) -> list[Path]:
+        """Queue letters durably, in order."""
+        paths = []
+        for mail in letters:
+            stamp = f"{time.time_ns():020d}"
+            name = f"{stamp}-{mail.game or 'none'}-{mail.turn:04d}-{uuid.uuid4().hex[:8]}.json"
+            body = {
+                "letter": asdict(mail),
+                "commit": asdict(commit) if commit else None,
+                "attempts": 0,
+                "not_before": 0.0,
+            }
+            path = self._dir("outbox") / name
+            write_new(path, json.dumps(body).encode())
+            paths.append(path)
+        return paths
+
+    def pending(self) -> list[Queued]:
+        """The letters waiting, oldest first."""
+        found = []
+        for path in sorted(self._dir("outbox").glob("*.json")):
+            body = _read_json(path)
+            if body is None:
+                continue
+            commit = Commit(**body["commit"]) if body.get("commit") else None
+            found.append(
+                Queued(path, Letter(**body["letter"]), commit, body["attempts"], body["not_before"])
+            )
+        return found
+
+    def committed(self, queued: Queued) -> bool | None:
+        """Whether the letter's turn is committed: True, False (never will be: its turn file
+        is another's), or None (not yet: wait)."""
+        if queued.commit is None:
+            return True
+        path = self.games_dir / queued.commit.game / "turns" / f"{queued.commit.turn:04d}.toml"
+        if not path.exists():
+            return None
+        return digest(path.read_bytes()) == queued.commit.sha256
+
+    def settle(self, queued: Queued, folder: str, **extra: Any) -> Path:
+        """Move a letter out of the outbox into ``folder`` (sent, failed, void), noting
+        ``extra`` (the Message-ID it went out with, the server's answer)."""
+        body = _read_json(queued.path) or {}
+        body.update(extra)
+        target = self._dir(folder) / queued.path.name
+        write_new(target, json.dumps(body).encode())
+        queued.path.unlink(missing_ok=True)
+        return target
+
+    def retry_later(self, queued: Queued, error: str, delay: float) -> None:
+        """Count a failed attempt and wait ``delay`` seconds before the next."""
+        body = _read_json(queued.path) or {}
+        body.update(attempts=queued.attempts + 1, not_before=time.time() + delay, error=error)
+        tmp = queued.path.with_name(f".{queued.path.name}.{uuid.uuid4().hex}.tmp")
+        tmp.write_bytes(json.dumps(body).encode())
+        os.replace(tmp, queued.path)
+
+    def failed(self) -> list[dict[str, Any]]:
+        """Letters a server refused for good: for the game master to see."""
+        return [b for p in sorted(self._dir("failed").glob("*.json")) if (b := _read_json(p))]
+
+    # -- handled mail, limits, threads ---------------------------------------------------------
+
+    def seen(self, message_key: str) -> str | None:
+        """What came of a mail already handled, or None."""
+        path = self._dir("seen") / _hash(message_key)
+        return path.read_text() if path.exists() else None
+
+    def mark_seen(self, message_key: str, outcome: str) -> None:
+        with contextlib.suppress(FileExistsError):
+            write_new(self._dir("seen") / _hash(message_key), outcome.encode())
+
+    def allow_error_reply(self, sender: str, kind: str, day: date) -> bool:
+        """True the first time today a sender is owed an error reply of this kind."""
+        path = self._dir(f"limits/{day.isoformat()}") / _hash(f"{sender.lower()}\x00{kind}")
+        try:
+            write_new(path, kind.encode())
+        except FileExistsError:
+            return False
+        return True
+
+    def thread(self, game: str, seat: int) -> list[str]:
+        """The Message-IDs of the conversation with one player so far (newest last)."""
+        path = self._dir("threads") / f"{game}.{seat}"
+        return path.read_text().split() if path.exists() else []
+
+    def extend_thread(self, game: str, seat: int, message_id: str, keep: int = 10) -> None:
+        ids = [*self.thread(game, seat), message_id][-keep:]
+        path = self._dir("threads") / f"{game}.{seat}"
+        tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
+        tmp.write_text(" ".join(ids))
+        os.replace(tmp, path)
+
+
+def _hash(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _read_json(path: Path) -> dict[str, Any] | None:
+    try:
+        body = json.loads(path.read_bytes())
+    except (OSError, ValueError):
+        return None
+    return body if isinstance(body, dict) else None

@@ -1,0 +1,125 @@
+"""Transports: where mail comes from and goes to. One small interface, two kinds.
+
+The service sees messages, not games: it lists what is waiting, looks at a message's size
+and headers before reading it, reads it, files it in a folder (done, refused, quarantine)
+once it is handled, and sends mail. ``DirTransport`` does this over a directory of ``.eml``
+files and needs no server: it is the embedded default, and tests and offline play use it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from referee.store import write_new
+
+FOLDERS = ("done", "refused", "quarantine")
+
+
+class SendError(Exception):
+    """Sending failed. ``permanent``: the server refused for good (do not retry)."""
+
+    def __init__(self, message: str, permanent: bool) -> None:
+        super().__init__(message)
+        self.permanent = permanent
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """A message waiting in the inbox: the transport's handle for it, and its size."""
+
+    id: str
+    size: int
+
+
+class Transport(Protocol):
+    async def incoming(self) -> list[Incoming]:
+        """The messages waiting, oldest first."""
+        ...
+
+    async def headers(self, item: Incoming) -> bytes:
+        """The message's header block alone (for a message too large to read)."""
+        ...
+
+    async def fetch(self, item: Incoming) -> bytes:
+        """The whole message."""
+        ...
+
+    async def file(self, item: Incoming, folder: str) -> None:
+        """Move a handled message out of the inbox into ``folder``; never delete it."""
+        ...
+
+    async def send(self, sender: str, recipient: str, message: bytes) -> None:
+        """Send one message; SendError says whether trying again may help."""
+        ...
+
+    async def wait_for_mail(self, timeout: float) -> None:
+        """Return when new mail may have arrived, or after ``timeout`` seconds."""
+        ...
+
+    async def close(self) -> None: ...
+
+
+class DirTransport:
+    """Mail as files: ``MAILDIR/inbox/*.eml`` in; handled mail moves to ``done/``,
+    ``refused/`` or ``quarantine/``; every outgoing message is written to ``outbox/``."""
+
+    def __init__(self, mail_dir: Path, poll_interval: float = 0.25) -> None:
+        self.mail_dir = mail_dir
+        self.poll_interval = poll_interval
+        for name in ("inbox", "outbox", *FOLDERS):
+            (mail_dir / name).mkdir(parents=True, exist_ok=True)
+
+    @property
+    def inbox(self) -> Path:
+        return self.mail_dir / "inbox"
+
+    async def incoming(self) -> list[Incoming]:
+        found = []
+        for path in self.inbox.iterdir():
+            if path.name.startswith(".") or not path.is_file():
+                continue
+            try:
+                stat = path.stat()
+            except FileNotFoundError:
+                continue
+            found.append((stat.st_mtime_ns, path.name, stat.st_size))
+        return [Incoming(name, size) for _, name, size in sorted(found)]
+
+    async def headers(self, item: Incoming) -> bytes:
+        with open(self.inbox / item.id, "rb") as source:
+            head = source.read(65536)
+        end = re.search(rb"\r?\n\r?\n", head)
+        return head[: end.end()] if end else head
+
+    async def fetch(self, item: Incoming) -> bytes:
+        return (self.inbox / item.id).read_bytes()
+
+    async def file(self, item: Incoming, folder: str) -> None:
+        if folder not in FOLDERS:
+            raise ValueError(f"no folder {folder!r}: the folders are {', '.join(FOLDERS)}")
+        target = self.mail_dir / folder / item.id
+        if target.exists():
+            target = target.with_name(f"{target.stem}.{uuid.uuid4().hex[:8]}{target.suffix}")
+        os.rename(self.inbox / item.id, target)
+
+    async def send(self, sender: str, recipient: str, message: bytes) -> None:
+        safe = re.sub(r"[^A-Za-z0-9@._+-]", "_", recipient)
+        name = f"{time.time_ns():020d}-{safe}.eml"
+        write_new(self.mail_dir / "outbox" / name, message)
+
+    async def wait_for_mail(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if await self.incoming():
+                return
+            await asyncio.sleep(min(self.poll_interval, max(deadline - time.monotonic(), 0)))
+
+    async def close(self) -> None:
+        return None

@@ -1,0 +1,214 @@
+"""The referee service: receive -> judge -> commit -> send -> acknowledge, over a transport.
+
+Each mail is handled once: its Message-ID (or, lacking one, a hash of its bytes) is checked
+against the turns of its game and the service's record of handled mail before it is judged,
+and recorded after. A move and the letters that announce it are committed together (see
+:mod:`referee.mail.spool`); letters are sent after, and a letter whose sending failed is
+tried again with growing delays until a server refuses it for good. Killed at any instant
+and started again, the service plays no move twice, loses none, and sends every letter (a
+letter may go out twice if the service dies between sending it and noting that it did).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from dataclasses import replace
+from datetime import UTC, datetime
+
+from referee.errors import RecordError, StoreError
+from referee.games import commit_turn
+from referee.judge import Ruling, judge, oversized
+from referee.mail.compose import Envelope, Letter, to_bytes
+from referee.mail.inbound import read_message
+from referee.mail.routing import find_route, message_id, player_key, reply_address
+from referee.mail.spool import Queued, Spool
+from referee.mail.transport import Incoming, SendError, Transport
+from referee.settings import Settings
+from referee.store import Store
+
+log = logging.getLogger("referee.service")
+
+#: A letter still failing after this many tries is kept in failed/ for the game master.
+MAX_ATTEMPTS = 8
+#: A letter whose turn file has not appeared after this many seconds never will.
+UNCOMMITTED_AFTER = 60.0
+
+
+def retry_delay(attempts: int) -> float:
+    """Seconds to wait before try number ``attempts + 1``: 5 s, doubling, at most an hour."""
+    return float(min(5 * 2**attempts, 3600))
+
+
+class Service:
+    """One referee service over one transport and one games folder."""
+
+    def __init__(self, settings: Settings, transport: Transport) -> None:
+        self.settings = settings
+        self.transport = transport
+        self.store = Store(settings.games_dir)
+        self.spool = Spool(settings.games_dir)
+        self.secret = self.spool.secret()
+        self.loop_id = self.spool.loop_id()
+
+    async def run(self, once: bool = False) -> None:
+        """Handle mail as it comes until stopped; with ``once``, what is waiting, then stop."""
+        await self.send_pending()
+        while True:
+            await self.receive()
+            await self.send_pending()
+            if once:
+                return
+            await self.transport.wait_for_mail(self.settings.poll_seconds)
+
+    # -- receiving ----------------------------------------------------------------------------
+
+    async def receive(self) -> int:
+        """Handle every mail waiting; how many there were."""
+        items = await self.transport.incoming()
+        for item in items:
+            try:
+                await self.handle(item)
+            except Exception:
+                log.exception("mail %s could not be handled; it is set aside", item.id)
+                await self.transport.file(item, "quarantine")
+        return len(items)
+
+    async def handle(self, item: Incoming) -> Ruling | None:
+        """Judge one mail, carry out the ruling, file the mail. None: handled before."""
+        limit = self.settings.max_message_bytes
+        if item.size > limit:
+            head = await self.transport.headers(item)
+            inbound = read_message(head, self.loop_id)
+            key = inbound.message_id or _hash_key(head)
+            if self.spool.seen(key):
+                await self.transport.file(item, "quarantine")
+                return None
+            ruling = oversized(inbound, item.size, limit)
+            self._carry_out(ruling, None)
+            return await self._done(item, key, ruling)
+
+        raw = await self.transport.fetch(item)
+        inbound = read_message(raw, self.loop_id)
+        key = inbound.message_id or _hash_key(raw)
+        inbound = replace(inbound, message_id=key)
+        if self.spool.seen(key):
+            log.info("mail %s (%s) was handled before; filed again", item.id, key)
+            await self.transport.file(item, "done")
+            return None
+        route = None
+        if not inbound.automatic and not inbound.unreadable:
+            route = find_route(inbound.recipients, inbound.answers, self.settings.address)
+        if route is None or route.game not in self.store.game_ids():
+            ruling = judge(inbound, route, None, self.secret)
+            self._carry_out(ruling, None)
+            return await self._done(item, key, ruling)
+        with self.store.locked(route.game):
+            try:
+                game = self.store.load(route.game)
+            except (RecordError, StoreError) as err:
+                log.error("game %s cannot be read (%s); mail %s set aside", route.game, err, key)
+                await self.transport.file(item, "quarantine")
+                return None
+            if any(t.source.message_id == key for t in game.turns):
+                ruling = Ruling("played", "done", "played before (found in the game's turns)")
+            else:
+                ruling = judge(inbound, route, game, self.secret)
+                self._carry_out(ruling, route.game)
+        return await self._done(item, key, ruling)
+
+    def _carry_out(self, ruling: Ruling, game: str | None) -> None:
+        letters = ruling.letters
+        if ruling.limit and letters:
+            today = datetime.now(UTC).date()
+            if not self.spool.allow_error_reply(letters[0].to, ruling.limit, today):
+                log.info("no reply to %s: already told today (%s)", letters[0].to, ruling.limit)
+                letters = []
+        if ruling.played is not None and game is not None:
+            commit_turn(self.store, game, ruling.played, letters, self.spool)
+        elif letters:
+            self.spool.queue(letters)
+
+    async def _done(self, item: Incoming, key: str, ruling: Ruling) -> Ruling:
+        self.spool.mark_seen(key, f"{ruling.outcome}: {ruling.note}")
+        await self.transport.file(item, ruling.folder)
+        log.info("mail %s: %s: %s", key, ruling.outcome, ruling.note)
+        return ruling
+
+    # -- sending ------------------------------------------------------------------------------
+
+    async def send_pending(self) -> int:
+        """Send every letter that is due; how many went out."""
+        sent = 0
+        now = time.time()
+        for queued in self.spool.pending():
+            if queued.not_before > now:
+                continue
+            committed = self.spool.committed(queued)
+            if committed is None:
+                if now - _queued_at(queued) > UNCOMMITTED_AFTER:
+                    self.spool.settle(queued, "void", error="its turn was never written")
+                continue
+            if committed is False:
+                self.spool.settle(queued, "void", error="its turn file is another's")
+                continue
+            if await self._send(queued):
+                sent += 1
+        return sent
+
+    async def _send(self, queued: Queued) -> bool:
+        mail = queued.letter
+        envelope = self.envelope(mail)
+        try:
+            await self.transport.send(self.settings.address, mail.to, to_bytes(mail, envelope))
+        except SendError as err:
+            if err.permanent or queued.attempts + 1 >= MAX_ATTEMPTS:
+                self.spool.settle(queued, "failed", error=str(err))
+                log.error("letter to %s failed for good: %s", mail.to, err)
+            else:
+                self.spool.retry_later(queued, str(err), retry_delay(queued.attempts))
+                log.warning("letter to %s not sent yet (%s); will try again", mail.to, err)
+            return False
+        self.spool.settle(queued, "sent", message_id=envelope.message_id)
+        if mail.seat is not None:
+            self.spool.extend_thread(mail.game, mail.seat, envelope.message_id)
+        return True
+
+    def envelope(self, mail: Letter) -> Envelope:
+        """Our address, the player's reply address, a Message-ID carrying their route, and
+        the threading of their conversation."""
+        address = self.settings.address
+        now = datetime.now(UTC)
+        if mail.seat is None:
+            domain = address.partition("@")[2]
+            return Envelope(
+                sender=address,
+                message_id=f"<notice.{time.time_ns()}@{domain}>",
+                in_reply_to=mail.answers,
+                references=[mail.answers] if mail.answers else [],
+                loop_id=self.loop_id,
+                date=now,
+            )
+        key = player_key(self.secret, mail.game, mail.seat, mail.to)
+        thread = self.spool.thread(mail.game, mail.seat)
+        references = [*thread, mail.answers] if mail.answers else thread
+        return Envelope(
+            sender=address,
+            message_id=message_id(address, mail.game, mail.seat, key, mail.turn),
+            reply_to=reply_address(address, mail.game, mail.seat, key),
+            in_reply_to=mail.answers or (thread[-1] if thread else None),
+            references=list(dict.fromkeys(references)),
+            loop_id=self.loop_id,
+            date=now,
+        )
+
+
+def _hash_key(raw: bytes) -> str:
+    """The key of a mail with no Message-ID: a hash of its bytes."""
+    return f"<sha256.{hashlib.sha256(raw).hexdigest()}@referee.invalid>"
+
+
+def _queued_at(queued: Queued) -> float:
+    stamp = queued.path.name.split("-", 1)[0]
+    return int(stamp) / 1e9 if stamp.isdigit() else 0.0

@@ -1,0 +1,124 @@
+"""Players' mail programs, for the mail tests: read the referee's mail, write replies as a
+person would (Reply, the board quoted below, the move in everyday words)."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import random
+from email.message import EmailMessage
+from pathlib import Path
+
+from referee.engine import CARDS, Buy, Move, Pass, Reserve, Take
+from referee.engine.cards import STONE_NAMES, TOKEN_COLOURS
+from referee.engine.rules import default_payment
+from referee.engine.state import GameState, need
+
+LETTERS = ("w", "u", "g", "r", "k", "*")
+
+
+_PARSED: dict[Path, EmailMessage] = {}
+
+
+def _parsed(path: Path) -> EmailMessage:
+    """A mail file parsed once (outbox files never change once written)."""
+    if path not in _PARSED:
+        message = email.message_from_bytes(path.read_bytes(), policy=email.policy.default)
+        assert isinstance(message, EmailMessage)
+        _PARSED[path] = message
+    return _PARSED[path]
+
+
+def mails_to(mail_dir: Path, address: str) -> list[EmailMessage]:
+    """Every mail in the outbox addressed to ``address``, oldest first."""
+    paths = sorted((mail_dir / "outbox").glob("*.eml"))
+    return [m for m in map(_parsed, paths) if address in str(m["To"])]
+
+
+def latest(mail_dir: Path, address: str) -> EmailMessage:
+    mails = mails_to(mail_dir, address)
+    assert mails, f"no mail to {address}"
+    return mails[-1]
+
+
+def text_of(message: EmailMessage) -> str:
+    part = message.get_body(("plain",))
+    assert part is not None
+    content = part.get_content()
+    assert isinstance(content, str)
+    return content
+
+
+def reply(
+    mail_dir: Path,
+    to_mail: EmailMessage,
+    sender: str,
+    text: str,
+    *,
+    message_id: str,
+    quote: bool = True,
+    extra_headers: dict[str, str] | None = None,
+    to: str | None = None,
+    name: str = "",
+) -> Path:
+    """Write a reply to ``to_mail`` into the inbox, as a mail program's Reply would."""
+    message = EmailMessage()
+    message["From"] = f"{name or sender.split('@')[0]} <{sender}>"
+    message["To"] = to or str(to_mail["Reply-To"] or to_mail["From"])
+    message["Subject"] = "Re: " + str(to_mail["Subject"])
+    message["Message-ID"] = message_id
+    message["In-Reply-To"] = str(to_mail["Message-ID"])
+    message["References"] = str(to_mail["Message-ID"])
+    for key, value in (extra_headers or {}).items():
+        message[key] = value
+    body = text
+    if quote:
+        quoted = "\n".join("> " + line for line in text_of(to_mail).splitlines())
+        body += f"\n\nOn Tue, 1 Dec 2026 at 09:00, Splendor referee wrote:\n{quoted}\n"
+    message.set_content(body)
+    path = mail_dir / "inbox" / f"{message_id.strip('<>').replace('@', '_')}.eml"
+    path.write_bytes(bytes(message))
+    return path
+
+
+def humanise(move: Move, state: GameState, rng: random.Random) -> str:
+    """A move as a person might write it: any case, colour, stone or letter names, card ids
+    with or without the zero, the payment only when it is not the usual one."""
+
+    def colour(kind: int) -> str:
+        word = rng.choice([TOKEN_COLOURS[kind], STONE_NAMES[kind], LETTERS[kind]])
+        return word.upper() if rng.random() < 0.2 else word
+
+    def tokens(counts: tuple[int, ...]) -> str:
+        parts = []
+        for kind, n in enumerate(counts):
+            if n == 1:
+                parts.append(colour(kind))
+            elif n > 1:
+                parts.append(rng.choice([f"{n} {colour(kind)}", " ".join([colour(kind)] * n)]))
+        return rng.choice([" ", ", "]).join(parts)
+
+    def card(card_id: str) -> str:
+        level, number = card_id.split("-")
+        return rng.choice([card_id, f"{level}-{int(number)}"])
+
+    lines: list[str] = []
+    match move:
+        case Take(gems=gems):
+            lines.append(f"{rng.choice(['take', 'Take', 'TAKE'])} {tokens(gems)}")
+        case Reserve(card=card_id, deck=deck):
+            lines.append(f"reserve {card(card_id)}" if card_id else f"Reserve deck {deck}")
+        case Buy(card=card_id, pay=pay):
+            player = state.player
+            usual = default_payment(need(CARDS[card_id], player.bonuses), player.tokens)
+            text = f"buy {card(card_id)}"
+            if pay != usual:
+                text += f" pay {tokens(pay) if any(pay) else 'nothing'}"
+            lines.append(text)
+        case Pass():
+            lines.append("pass")
+    if any(move.returned):
+        lines.append(f"return {tokens(move.returned)}")
+    if move.noble:
+        lines.append(f"noble {move.noble}")
+    return "\n".join(lines)

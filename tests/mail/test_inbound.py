@@ -1,0 +1,172 @@
+"""Reading mail: any charset, encoding and format; only what the player wrote; automatic
+mail recognised; any bytes survived."""
+
+from __future__ import annotations
+
+from email.message import EmailMessage
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.mail.inbound import read_message, reply_text, unflow
+
+
+def mail(body: str = "take red green blue", **headers: str) -> EmailMessage:
+    message = EmailMessage()
+    message["From"] = "Alice <Alice@Example.org>"
+    message["To"] = "referee+g1.0.abc@example.net"
+    message["Subject"] = "Re: Splendor g1"
+    message["Message-ID"] = "<m1@example.org>"
+    for key, value in headers.items():
+        message[key.replace("_", "-")] = value
+    message.set_content(body)
+    return message
+
+
+def test_the_sender_recipients_and_answered_ids_are_read() -> None:
+    inbound = read_message(bytes(mail(In_Reply_To="<a@x>", References="<z@x> <a@x>")))
+    assert inbound.sender == "alice@example.org"
+    assert inbound.recipients == ["referee+g1.0.abc@example.net"]
+    assert inbound.answers == ["<a@x>", "<z@x>"] and inbound.message_id == "<m1@example.org>"
+    assert inbound.automatic is None and inbound.text.strip() == "take red green blue"
+
+
+@pytest.mark.parametrize("charset", ["utf-8", "iso-8859-1", "windows-1252", "utf-16"])
+@pytest.mark.parametrize("cte", ["base64", "quoted-printable", "8bit"])
+def test_any_charset_and_transfer_encoding_is_decoded(charset: str, cte: str) -> None:
+    message = mail()
+    if cte == "8bit" and charset == "utf-16":
+        cte = "base64"
+    message.set_content("Prenez: take red green blue, señor", charset=charset, cte=cte)
+    assert "take red green blue" in read_message(bytes(message)).text
+
+
+def test_the_html_part_is_turned_into_text_when_there_is_no_plain_part() -> None:
+    message = EmailMessage()
+    message["From"] = "bob@example.org"
+    message.set_content(
+        "<html><body><p><b>take</b> 2 red</p><blockquote>buy 1-12</blockquote></body></html>",
+        subtype="html",
+    )
+    assert "take 2 red" in read_message(bytes(message)).text
+
+
+def test_the_plain_part_of_multipart_alternative_wins() -> None:
+    message = mail("take 2 red")
+    message.add_alternative("<p>take 2 white</p>", subtype="html")
+    assert read_message(bytes(message)).text.strip() == "take 2 red"
+
+
+def test_format_flowed_lines_are_joined() -> None:
+    assert (
+        unflow("take red \ngreen blue\n> quoted \n> more") == "take red green blue\n> quoted more"
+    )
+    assert unflow("take red gre\nen", delsp=False) == "take red gre\nen"
+    assert unflow("take red gre \nen", delsp=True) == "take red green"
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("take 2 red\n\nOn Tue, 1 Dec 2026, Referee <r@x> wrote:\n> buy 1-12\n", "take 2 red"),
+        (
+            "take 2 red\n\nAm Di., 1. Dez. 2026 um 08:00 schrieb Referee <r@x>:\n> buy 1-12",
+            "take 2 red",
+        ),
+        (
+            "take 2 red\n\nLe mar. 1 déc. 2026 à 08:00, Referee <r@x> a écrit :\n> buy 1-12",
+            "take 2 red",
+        ),
+        (
+            "take 2 red\n\nAr Maw, 1 Rhag 2026 am 08:00, Referee <r@x> ysgrifennodd:\n> buy 1-12",
+            "take 2 red",
+        ),
+        (
+            "take 2 red\n\nÞann þri. 1. des. 2026 kl. 08:00 skrifaði Referee <r@x>:\n> buy 1-12",
+            "take 2 red",
+        ),
+        (
+            "take 2 red\n\nJe mar, 1 dec 2026 je 08:00, Referee <r@x> skribis:\n> buy 1-12",
+            "take 2 red",
+        ),
+        ("take 2 red\n\n১ ডিসেম্বর ২০২৬ এ Referee <r@x> লিখেছেন:\n> buy 1-12", "take 2 red"),
+        (
+            "take 2 red\n\n-----Original Message-----\nFrom: Referee\nSent: Tuesday\nTo: alice\n"
+            "Subject: Splendor\n\nbuy 1-12",
+            "take 2 red",
+        ),
+        (
+            "take 2 red\n________________________________\nFrom: Referee <r@x>\nSent: Tuesday\n"
+            "To: alice\nSubject: g1\n\nbuy 1-12",
+            "take 2 red",
+        ),
+        ("reserve deck 3\n-- \nAlice\nbuy 1-12", "reserve deck 3"),
+        ("Hi!\ntake red green blue\nTak\n", "Hi!\ntake red green blue\nTak"),
+        ("buy 1-12\n\nSplendor · game g1 · turn 3\n  take red green blue  (help)", "buy 1-12"),
+    ],
+)
+def test_only_what_the_player_wrote_is_kept(text: str, written: str) -> None:
+    assert reply_text(text) == written
+
+
+def test_a_move_written_below_the_quoted_board_is_kept() -> None:
+    text = "On Tue, Referee wrote:\n> Splendor · game g1 · turn 3\n> buy 1-12\n\ntake 2 white\n"
+    kept = reply_text(text)
+    assert "take 2 white" in kept and "buy 1-12" not in kept
+
+
+@pytest.mark.parametrize(
+    ("headers", "why"),
+    [
+        ({"Auto_Submitted": "auto-replied"}, "Auto-Submitted"),
+        ({"Auto_Submitted": "auto-generated"}, "Auto-Submitted"),
+        ({"Precedence": "junk"}, "Precedence"),
+        ({"X_Autorespond": "1"}, "X-Autorespond"),
+        ({"List_Unsubscribe": "<mailto:u@x>"}, "mailing list"),
+        ({"Return_Path": "<>"}, "bounce"),
+        ({"Subject": "Out of Office: back Monday"}, "subject"),
+    ],
+)
+def test_automatic_mail_is_recognised(headers: dict[str, str], why: str) -> None:
+    message = mail()
+    if "Subject" in headers:
+        del message["Subject"]
+    inbound = read_message(
+        bytes(mail(**headers))
+        if "Subject" not in headers
+        else bytes(_with_subject(headers["Subject"]))
+    )
+    assert inbound.automatic is not None and why.lower() in inbound.automatic.lower()
+
+
+def _with_subject(subject: str) -> EmailMessage:
+    message = mail()
+    del message["Subject"]
+    message["Subject"] = subject
+    return message
+
+
+def test_auto_submitted_no_is_a_person() -> None:
+    assert read_message(bytes(mail(Auto_Submitted="no"))).automatic is None
+
+
+def test_our_own_loop_header_marks_our_mail() -> None:
+    message = mail(X_Referee_Loop="abc123")
+    assert read_message(bytes(message), "abc123").automatic == "our own mail"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=3000))
+def test_any_bytes_are_read_without_an_exception(raw: bytes) -> None:
+    inbound = read_message(raw)
+    reply_text(inbound.text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=400))
+def test_any_text_body_is_read_without_an_exception(body: str) -> None:
+    message = EmailMessage()
+    message["From"] = "a@b.c"
+    message.set_content(body)
+    reply_text(read_message(bytes(message)).text)
