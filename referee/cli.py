@@ -11,6 +11,7 @@ import asyncio
 import json
 import logging
 import os
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -493,12 +494,17 @@ def serve(
             level=logging.INFO, format="%(asctime)s referee: %(message)s", stream=sys.stderr
         )
         service = Service(settings, DirTransport(settings.mail_dir))
+        signal.signal(signal.SIGTERM, _stop)  # systemd's stop, like Ctrl-C
         try:
             asyncio.run(service.run(once=once))
         except KeyboardInterrupt:
             typer.echo("referee: stopped", err=True)
 
     _guard(False, run)
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def main() -> None:

@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from referee.engine import GameState, GameView, Move, legal_moves, outcome, view
+from referee.engine import (
+    Buy,
+    GameState,
+    GameView,
+    Move,
+    Pass,
+    Reserve,
+    Take,
+    legal_moves,
+    outcome,
+    view,
+)
 from referee.mail.compose import Letter, letter
 from referee.notation import format_move
 from referee.record import GameRecord, Replayed
@@ -149,5 +160,8 @@ def over_line(state: GameState) -> str:
 
 
 def legal_texts(state: GameState) -> list[str]:
-    """Every legal move of the player to move, in canonical notation."""
-    return [format_move(m) for m in legal_moves(state)]
+    """Every legal move of the player to move, in canonical notation: buys first (the moves
+    people look for), then takes, reserves, and pass."""
+    order = {Buy: 0, Take: 1, Reserve: 2, Pass: 3}
+    moves = sorted(legal_moves(state), key=lambda m: order[type(m)])
+    return [format_move(m) for m in moves]
