@@ -15,7 +15,6 @@ import argparse
 import email
 import email.policy
 import random
-import re
 import time
 from email.message import EmailMessage
 from pathlib import Path
