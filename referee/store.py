@@ -97,12 +97,12 @@ class Store:
         (staging / "turns").mkdir(parents=True)
         try:
             write_new(staging / "game.toml", dump(record))
-            _fsync_dir(staging / "turns")
+            fsync_dir(staging / "turns")
             try:
                 os.rename(staging, folder)
             except OSError:
                 raise ConflictError(f"game {record.id!r} exists already in {self.root}") from None
-            _fsync_dir(self.root)
+            fsync_dir(self.root)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
         return folder
@@ -153,8 +153,8 @@ class Store:
         for turn in range(after + undone, after, -1):
             name = f"{turn:04d}.toml"
             os.rename(turns_dir / name, archive / name)
-            _fsync_dir(turns_dir)
-        _fsync_dir(archive)
+            fsync_dir(turns_dir)
+        fsync_dir(archive)
         return archive
 
     def rollbacks(self, game_id: str) -> list[dict[str, object]]:
@@ -171,23 +171,31 @@ class Store:
         return sorted(found, key=lambda r: str(r["at"]))
 
 
-def write_new(path: Path, data: bytes) -> None:
-    """Write ``path`` atomically and durably; FileExistsError if it exists (never overwrite)."""
+def write_new(path: Path, data: bytes, *, durable: bool = True, sync_dir: bool = True) -> None:
+    """Write ``path`` atomically; FileExistsError if it exists (never overwrite).
+
+    ``durable``: on disk before returning (the file, then its folder's entry). Writers of many
+    files may pass ``sync_dir=False`` and call :func:`fsync_dir` once after the last. Only
+    records whose loss costs nothing but a repeat (a note that a letter went out) are written
+    with ``durable=False``."""
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
+            if durable:
+                out.flush()
+                os.fsync(out.fileno())
         os.link(tmp, path)
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-    _fsync_dir(path.parent)
+    if durable and sync_dir:
+        fsync_dir(path.parent)
 
 
-def _fsync_dir(path: Path) -> None:
+def fsync_dir(path: Path) -> None:
+    """Make the entries of folder ``path`` durable."""
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)

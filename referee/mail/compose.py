@@ -7,11 +7,15 @@ mail cannot show a player another player's blind reserved card or any deck order
 
 from __future__ import annotations
 
+import binascii
 import email.policy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from email.message import EmailMessage
+from email.header import Header
+from email.mime.base import MIMEBase
+from email.mime.multipart import MIMEMultipart
+from email.mime.nonmultipart import MIMENonMultipart
 from email.utils import format_datetime, formataddr
 from typing import Any
 
@@ -22,7 +26,7 @@ from referee.render import board_context, render
 #: The longest list of moves a mail shows before saying how many more there are.
 OPTIONS_SHOWN = 30
 SENDER_NAME = "Splendor referee"
-_POLICY = email.policy.default.clone(linesep="\r\n", max_line_length=998)
+_POLICY = email.policy.compat32.clone(linesep="\r\n", max_line_length=998)
 
 
 @dataclass(frozen=True)
@@ -105,25 +109,54 @@ def letter(
 
 
 def to_bytes(mail: Letter, envelope: Envelope) -> bytes:
-    """The RFC 5322 bytes of a letter in its envelope (CRLF line ends, as .eml files have)."""
-    message = EmailMessage(policy=_POLICY)
-    message["From"] = formataddr((SENDER_NAME, envelope.sender))
-    message["To"] = formataddr((mail.name, mail.to))
+    """The RFC 5322 bytes of a letter in its envelope (CRLF line ends, as .eml files have).
+
+    Built with the classic ``email.mime`` classes: our headers are known to be well formed,
+    so they are encoded (RFC 2047 for anything not ASCII) rather than parsed again, which is
+    several times faster than ``EmailMessage``; bodies are UTF-8, quoted-printable."""
+    text = _part(mail.text, "plain")
+    message: MIMEBase
+    if mail.html is None:
+        message = text
+    else:
+        message = MIMEMultipart("alternative", _subparts=[text, _part(mail.html, "html")])
+    headers = [
+        ("From", formataddr((SENDER_NAME, envelope.sender), charset="utf-8")),
+        ("To", formataddr((mail.name, mail.to), charset="utf-8")),
+    ]
     if envelope.reply_to:
-        message["Reply-To"] = formataddr((SENDER_NAME, envelope.reply_to))
-    message["Subject"] = mail.subject
-    message["Message-ID"] = envelope.message_id
+        headers.append(("Reply-To", formataddr((SENDER_NAME, envelope.reply_to))))
+    headers.append(("Subject", _encoded(mail.subject)))
+    headers.append(("Message-ID", envelope.message_id))
     if envelope.date is not None:
-        message["Date"] = format_datetime(envelope.date)
+        headers.append(("Date", format_datetime(envelope.date)))
     if envelope.in_reply_to:
-        message["In-Reply-To"] = envelope.in_reply_to
+        headers.append(("In-Reply-To", envelope.in_reply_to))
     if envelope.references:
-        message["References"] = " ".join(envelope.references)
-    message["Auto-Submitted"] = "auto-replied"
-    message["X-Auto-Response-Suppress"] = "All"
+        headers.append(("References", "\r\n ".join(envelope.references)))
+    headers += [("Auto-Submitted", "auto-replied"), ("X-Auto-Response-Suppress", "All")]
     if envelope.loop_id:
-        message[LOOP_HEADER] = envelope.loop_id
-    message.set_content(mail.text, charset="utf-8")
-    if mail.html is not None:
-        message.add_alternative(mail.html, subtype="html", charset="utf-8")
-    return message.as_bytes()
+        headers.append((LOOP_HEADER, envelope.loop_id))
+    mime = message.items()  # Content-Type …: after ours, as mail programs write them
+    for name in dict(mime):
+        del message[name]
+    for name, value in [*headers, *mime]:
+        message[name] = value
+    return message.as_bytes(policy=_POLICY)
+
+
+def _part(body: str, subtype: str) -> MIMENonMultipart:
+    """A UTF-8 text part, quoted-printable (encoded by binascii, in C: the HTML is large)."""
+    part = MIMENonMultipart("text", subtype, charset="utf-8")
+    del part["MIME-Version"]  # said once, at the top
+    part["Content-Transfer-Encoding"] = "quoted-printable"
+    encoded = binascii.b2a_qp(body.replace("\r\n", "\n").encode(), istext=True)
+    part.set_payload(encoded.decode("ascii"))
+    return part
+
+
+def _encoded(value: str) -> str:
+    """A header value, RFC 2047-encoded if it is not plain ASCII."""
+    if value.isascii():
+        return value
+    return Header(value, "utf-8", maxlinelen=998).encode()

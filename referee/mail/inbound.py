@@ -219,6 +219,9 @@ def reply_text(text: str) -> str:
     board = re.search(rf"^{re.escape(BOARD_MARK)}", text, re.MULTILINE)
     if board:
         text = text[: board.start()]
+    # quoted lines are never the player's own words: drop them before the parser, which
+    # then has far less to read (a quoted board is most of a reply)
+    text = "\n".join(line for line in text.split("\n") if not line.lstrip().startswith(">"))
     try:
         parsed = _REPLY_PARSER.read(text)
         written = [r.content for r in parsed.replies if r.content.strip(" >\n")]

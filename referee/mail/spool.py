@@ -33,7 +33,7 @@ from typing import Any
 
 from referee.mail.compose import Letter
 from referee.record import digest
-from referee.store import write_new
+from referee.store import fsync_dir, write_new
 
 
 @dataclass(frozen=True)
@@ -103,8 +103,10 @@ class Spool:
                 "not_before": 0.0,
             }
             path = self._dir("outbox") / name
-            write_new(path, json.dumps(body).encode())
+            write_new(path, json.dumps(body).encode(), sync_dir=False)
             paths.append(path)
+        if paths:
+            fsync_dir(self._dir("outbox"))
         return paths
 
     def pending(self) -> list[Queued]:
@@ -136,7 +138,8 @@ class Spool:
         body = _read_json(queued.path) or {}
         body.update(extra)
         target = self._dir(folder) / queued.path.name
-        write_new(target, json.dumps(body).encode())
+        # a lost note that a letter went out costs at most sending it again
+        write_new(target, json.dumps(body).encode(), durable=folder != "sent")
         queued.path.unlink(missing_ok=True)
         return target
 
