@@ -38,11 +38,10 @@ from referee.games import (
     summaries,
 )
 from referee.mail.spool import Spool
-from referee.mail.transport import DirTransport
 from referee.notation import format_move
 from referee.record import SourceEntry
 from referee.render import board_text
-from referee.service import Service
+from referee.service import Service, make_transport
 from referee.settings import load_settings
 from referee.store import Store
 
@@ -485,15 +484,12 @@ def serve(
 
     def run() -> None:
         settings = load_settings(config, mail_dir=mail_dir, games_dir=games_dir)
-        if settings.mail_dir is None:
-            raise RequestError(
-                "no mail transport: give --mail-dir DIR for the dir transport (a folder of "
-                ".eml files), or mail_dir in the --config file"
-            )
+        if mail_dir is not None:  # the command line's choice wins over the config file's
+            settings = settings.model_copy(update={"imap": None, "smtp": None})
         logging.basicConfig(
             level=logging.INFO, format="%(asctime)s referee: %(message)s", stream=sys.stderr
         )
-        service = Service(settings, DirTransport(settings.mail_dir))
+        service = Service(settings, make_transport(settings))
         signal.signal(signal.SIGTERM, _stop)  # systemd's stop, like Ctrl-C
         try:
             asyncio.run(service.run(once=once))

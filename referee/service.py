@@ -11,20 +11,31 @@ letter may go out twice if the service dies between sending it and noting that i
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import logging
 import time
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from referee.errors import RecordError, StoreError
+from referee.errors import RecordError, RequestError, StoreError
 from referee.games import commit_turn
 from referee.judge import Ruling, judge, oversized
 from referee.mail.compose import Envelope, Letter, to_bytes
+from referee.mail.imap import ImapTransport
 from referee.mail.inbound import read_message
 from referee.mail.routing import find_route, message_id, player_key, reply_address
+from referee.mail.smtp import SmtpSender
 from referee.mail.spool import Queued, Spool
-from referee.mail.transport import Incoming, SendError, Transport
+from referee.mail.transport import (
+    DirTransport,
+    Incoming,
+    MessageGoneError,
+    SendError,
+    Transport,
+    TransportError,
+)
 from referee.settings import Settings
 from referee.store import Store
 
@@ -34,6 +45,8 @@ log = logging.getLogger("referee.service")
 MAX_ATTEMPTS = 8
 #: A letter whose turn file has not appeared after this many seconds never will.
 UNCOMMITTED_AFTER = 60.0
+#: The longest wait before trying an unreachable mail server again.
+LONGEST_RECONNECT_WAIT = 60.0
 
 
 def retry_delay(attempts: int) -> float:
@@ -53,14 +66,31 @@ class Service:
         self.loop_id = self.spool.loop_id()
 
     async def run(self, once: bool = False) -> None:
-        """Handle mail as it comes until stopped; with ``once``, what is waiting, then stop."""
-        await self.send_pending()
-        while True:
-            await self.receive()
+        """Handle mail as it comes until stopped; with ``once``, what is waiting, then stop.
+
+        A mail server that cannot be reached is tried again after 1 s, 2 s, 4 s … (at most a
+        minute); with ``once`` its error is raised."""
+        failures = 0
+        try:
             await self.send_pending()
-            if once:
-                return
-            await self.transport.wait_for_mail(self.settings.poll_seconds)
+            while True:
+                try:
+                    await self.receive()
+                    await self.send_pending()
+                    if once:
+                        return
+                    await self.transport.wait_for_mail(self.settings.poll_seconds)
+                    failures = 0
+                except TransportError as err:
+                    if once:
+                        raise
+                    delay = min(2.0**failures, LONGEST_RECONNECT_WAIT)
+                    failures += 1
+                    log.warning("%s; trying again in %g s", err, delay)
+                    await asyncio.sleep(delay)
+                    await self.send_pending()
+        finally:
+            await self.transport.close()
 
     # -- receiving ----------------------------------------------------------------------------
 
@@ -70,9 +100,14 @@ class Service:
         for item in items:
             try:
                 await self.handle(item)
+            except MessageGoneError as gone:
+                log.info("%s", gone)
+            except TransportError:
+                raise
             except Exception:
                 log.exception("mail %s could not be handled; it is set aside", item.id)
-                await self.transport.file(item, "quarantine")
+                with contextlib.suppress(MessageGoneError):
+                    await self.transport.file(item, "quarantine")
         return len(items)
 
     async def handle(self, item: Incoming) -> Ruling | None:
@@ -131,7 +166,7 @@ class Service:
             self.spool.queue(letters)
 
     async def _done(self, item: Incoming, key: str, ruling: Ruling) -> Ruling:
-        self.spool.mark_seen(key, f"{ruling.outcome}: {ruling.note}")
+        self.spool.mark_seen(key, f"{ruling.outcome}: {ruling.note} (as {item.id})")
         await self.transport.file(item, ruling.folder)
         log.info("mail %s: %s: %s", key, ruling.outcome, ruling.note)
         return ruling
@@ -202,6 +237,28 @@ class Service:
             loop_id=self.loop_id,
             date=now,
         )
+
+
+def make_transport(settings: Settings) -> Transport:
+    """The transport the settings ask for: dir (``mail_dir``) or imap (``imap`` and ``smtp``)."""
+    if settings.transport == "dir" and settings.mail_dir is not None:
+        return DirTransport(settings.mail_dir)
+    if settings.transport == "imap" and settings.imap is not None and settings.smtp is not None:
+        return ImapTransport(settings.imap, SmtpSender(settings.smtp))
+    if settings.mail_dir is not None:
+        raise RequestError(
+            "both a mail folder (mail_dir) and mail servers ([imap], [smtp]) are set: "
+            "keep one, or give --mail-dir to use the folder this time"
+        )
+    if (settings.imap is None) != (settings.smtp is None):
+        missing = "smtp" if settings.smtp is None else "imap"
+        raise RequestError(
+            f"the imap transport needs both [imap] and [smtp] settings; [{missing}] is missing"
+        )
+    raise RequestError(
+        "no mail transport: give --mail-dir DIR for the dir transport (a folder of .eml "
+        "files), or [imap] and [smtp] in the --config file (see docs/mail.md)"
+    )
 
 
 def _hash_key(raw: bytes) -> str:

@@ -1,17 +1,19 @@
 """The service's settings: one pydantic model, resolved in one place.
 
 Each setting comes from, in order of precedence: the command line, the environment
-(``REFEREE_<NAME>``, e.g. ``REFEREE_ADDRESS``), the TOML file given with ``--config``, then its
-default. Secrets never come from the command line and are never logged.
+(``REFEREE_<NAME>``, e.g. ``REFEREE_ADDRESS``; a server's field with two underscores, e.g.
+``REFEREE_IMAP__PASSWORD``), the TOML file given with ``--config``, then its default. Secrets
+never come from the command line and are never logged: passwords are ``SecretStr``, which
+prints as stars.
 """
 
 from __future__ import annotations
 
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
-from pydantic import Field, ValidationError
+from pydantic import BaseModel, Field, SecretStr, ValidationError
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -24,10 +26,64 @@ from referee.errors import RequestError
 _CONFIG_FILE: ContextVar[Path | None] = ContextVar("config_file", default=None)
 
 
+Security = Literal["tls", "starttls", "none"]
+
+
+class Server(BaseModel):
+    """How to reach and log in to one mail server."""
+
+    model_config = {"extra": "forbid"}
+
+    host: str = Field(description="The server's host name.")
+    port: int | None = Field(default=None, gt=0, lt=65536, description="Default: by security.")
+    security: Security = Field(
+        default="tls",
+        description="tls: TLS from the start; starttls: upgrade a plain connection; none: "
+        "no encryption (only for a server on this machine).",
+    )
+    user: str | None = Field(default=None, description="The login name.")
+    password: SecretStr | None = Field(
+        default=None, description="The password: from the config file or the environment."
+    )
+    ca_file: Path | None = Field(
+        default=None, description="Trust this certificate (a private CA) besides the system's."
+    )
+    timeout: float = Field(
+        default=30.0, gt=0, description="Seconds before a silent server counts as gone."
+    )
+
+    def port_or_default(self, tls: int, starttls: int) -> int:
+        if self.port is not None:
+            return self.port
+        return tls if self.security == "tls" else starttls
+
+
+class Imap(Server):
+    """The mailbox the referee reads."""
+
+    folder: str = Field(default="INBOX", description="The folder new mail arrives in.")
+    folder_prefix: str = Field(
+        default="",
+        description="Put before done, refused and quarantine (e.g. 'INBOX.' on servers "
+        "that keep every folder under the inbox).",
+    )
+    idle: bool = Field(
+        default=True, description="Wait with IMAP IDLE when the server offers it; else poll."
+    )
+
+
+class Smtp(Server):
+    """The server the referee sends through."""
+
+    security: Security = Field(default="starttls", description="As for imap.")
+
+
 class Settings(BaseSettings):
     """How the referee service runs."""
 
-    model_config = SettingsConfigDict(env_prefix="REFEREE_", extra="forbid")
+    model_config = SettingsConfigDict(
+        env_prefix="REFEREE_", env_nested_delimiter="__", extra="forbid"
+    )
 
     address: str = Field(
         default="referee@localhost",
@@ -44,6 +100,17 @@ class Settings(BaseSettings):
     poll_seconds: float = Field(
         default=30.0, gt=0, description="How long to wait for mail between checks."
     )
+    imap: Imap | None = Field(default=None, description="The imap transport: reading.")
+    smtp: Smtp | None = Field(default=None, description="The imap transport: sending.")
+
+    @property
+    def transport(self) -> Literal["dir", "imap"] | None:
+        """Which transport these settings ask for: None when they name none, or both."""
+        if self.mail_dir is not None and self.imap is None and self.smtp is None:
+            return "dir"
+        if self.mail_dir is None and self.imap is not None and self.smtp is not None:
+            return "imap"
+        return None
 
     @classmethod
     def settings_customise_sources(

@@ -4,6 +4,7 @@ The service sees messages, not games: it lists what is waiting, looks at a messa
 and headers before reading it, reads it, files it in a folder (done, refused, quarantine)
 once it is handled, and sends mail. ``DirTransport`` does this over a directory of ``.eml``
 files and needs no server: it is the embedded default, and tests and offline play use it.
+``referee.mail.imap.ImapTransport`` does it over an IMAP mailbox and an SMTP server.
 """
 
 from __future__ import annotations
@@ -20,6 +21,14 @@ from typing import Protocol
 from referee.store import write_new
 
 FOLDERS = ("done", "refused", "quarantine")
+
+
+class TransportError(Exception):
+    """The mail server cannot be reached or dropped the connection: try again later."""
+
+
+class MessageGoneError(Exception):
+    """A listed message is no longer there (another reader took it): nothing to do."""
 
 
 class SendError(Exception):
@@ -93,13 +102,19 @@ class DirTransport:
         return [Incoming(name, size) for _, name, size in sorted(found)]
 
     async def headers(self, item: Incoming) -> bytes:
-        with open(self.inbox / item.id, "rb") as source:
-            head = source.read(65536)
+        try:
+            with open(self.inbox / item.id, "rb") as source:
+                head = source.read(65536)
+        except FileNotFoundError:
+            raise MessageGoneError(f"{item.id} is no longer in {self.inbox}") from None
         end = re.search(rb"\r?\n\r?\n", head)
         return head[: end.end()] if end else head
 
     async def fetch(self, item: Incoming) -> bytes:
-        return (self.inbox / item.id).read_bytes()
+        try:
+            return (self.inbox / item.id).read_bytes()
+        except FileNotFoundError:
+            raise MessageGoneError(f"{item.id} is no longer in {self.inbox}") from None
 
     async def file(self, item: Incoming, folder: str) -> None:
         if folder not in FOLDERS:
@@ -107,7 +122,10 @@ class DirTransport:
         target = self.mail_dir / folder / item.id
         if target.exists():
             target = target.with_name(f"{target.stem}.{uuid.uuid4().hex[:8]}{target.suffix}")
-        os.rename(self.inbox / item.id, target)
+        try:
+            os.rename(self.inbox / item.id, target)
+        except FileNotFoundError:
+            raise MessageGoneError(f"{item.id} is no longer in {self.inbox}") from None
 
     async def send(self, sender: str, recipient: str, message: bytes) -> None:
         safe = re.sub(r"[^A-Za-z0-9@._+-]", "_", recipient)

@@ -1,0 +1,196 @@
+"""The imap transport: read an IMAP mailbox (imap-tools), send by SMTP (aiosmtplib).
+
+imap-tools blocks, so every IMAP command runs on one thread of its own, never on the event
+loop, and one at a time (an IMAP connection is one conversation). New mail is awaited with
+IDLE when the server offers it, else by polling. A connection that drops is opened again on
+the next command; a server that cannot be reached raises :class:`TransportError`, and the
+service tries again with growing delays.
+
+A message's handle is ``UIDVALIDITY:UID``: if the mailbox's UIDVALIDITY changes (the server
+renumbered it), handles from before are refused rather than taken for other messages.
+Handled mail is moved (IMAP MOVE, or copy and delete where the server lacks it) to the
+folders ``done``, ``refused`` and ``quarantine``, made on first use.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import imaplib
+import logging
+import re
+import socket
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import TypeVar
+
+from imap_tools import BaseMailBox, MailBox, MailBoxStartTls, MailBoxUnencrypted
+from imap_tools.errors import ImapToolsError
+
+from referee.mail.smtp import SmtpSender, tls_context
+from referee.mail.transport import FOLDERS, Incoming, MessageGoneError, TransportError
+from referee.settings import Imap
+
+log = logging.getLogger("referee.imap")
+
+T = TypeVar("T")
+
+#: What a dropped connection or an unreachable server raises.
+CONNECTION_ERRORS = (OSError, imaplib.IMAP4.error, ImapToolsError)
+
+#: RFC 2177: end an IDLE and start another at least every 29 minutes.
+LONGEST_IDLE = 25 * 60.0
+
+
+class ImapTransport:
+    """Mail in from an IMAP folder, out through an SMTP server."""
+
+    def __init__(self, server: Imap, sender: SmtpSender) -> None:
+        self.server = server
+        self.sender = sender
+        self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="imap")
+        self._box: BaseMailBox | None = None
+        self._uidvalidity = ""
+        self._listed: set[str] = set()
+        self._closing = False
+
+    # -- the connection (on the IMAP thread) ---------------------------------------------------
+
+    async def _call(self, action: Callable[[BaseMailBox], T]) -> T:
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._thread, self._on_thread, action)
+
+    def _on_thread(self, action: Callable[[BaseMailBox], T]) -> T:
+        for attempt in (1, 2):
+            reused = self._box is not None
+            try:
+                if self._box is None:
+                    self._box = self._connect()
+                return action(self._box)
+            except CONNECTION_ERRORS as err:
+                self._drop()
+                if reused and attempt == 1 and not self._closing:
+                    log.info("IMAP connection to %s dropped (%s); reconnecting", self._host, err)
+                    continue
+                problem = str(err) or type(err).__name__
+                raise TransportError(f"IMAP server {self._host}: {problem}") from None
+        raise AssertionError("unreachable")
+
+    @property
+    def _host(self) -> str:
+        return f"{self.server.host}:{self.server.port_or_default(tls=993, starttls=143)}"
+
+    def _connect(self) -> BaseMailBox:
+        server = self.server
+        port = server.port_or_default(tls=993, starttls=143)
+        box: BaseMailBox
+        if server.security == "tls":
+            context = tls_context(server.ca_file)
+            box = MailBox(server.host, port, server.timeout, ssl_context=context)
+        elif server.security == "starttls":
+            box = MailBoxStartTls(
+                server.host, port, server.timeout, ssl_context=tls_context(server.ca_file)
+            )
+        else:
+            box = MailBoxUnencrypted(server.host, port, server.timeout)
+        password = server.password.get_secret_value() if server.password else ""
+        box.login(server.user or "", password, initial_folder=server.folder)
+        for name in FOLDERS:
+            if not box.folder.exists(self._folder(name)):
+                box.folder.create(self._folder(name))
+        status = box.folder.status(server.folder, ["UIDVALIDITY"])
+        self._uidvalidity = str(status["UIDVALIDITY"])
+        log.info("connected to IMAP server %s as %s", self._host, server.user)
+        return box
+
+    def _drop(self) -> None:
+        box, self._box = self._box, None
+        if box is not None:
+            with contextlib.suppress(*CONNECTION_ERRORS, AttributeError):
+                box.client.shutdown()
+
+    def _folder(self, name: str) -> str:
+        return self.server.folder_prefix + name
+
+    def _uid(self, item: Incoming) -> str:
+        uidvalidity, _, uid = item.id.partition(":")
+        if uidvalidity != self._uidvalidity:
+            raise MessageGoneError(f"{item.id}: the mailbox was renumbered since it was listed")
+        return uid
+
+    # -- the transport ------------------------------------------------------------------------
+
+    async def incoming(self) -> list[Incoming]:
+        def listing(box: BaseMailBox) -> list[Incoming]:
+            uids = box.uids("ALL")
+            found: list[Incoming] = []
+            for start in range(0, len(uids), 500):
+                chunk = ",".join(uids[start : start + 500])
+                _, data = box.client.uid("FETCH", chunk, "(UID RFC822.SIZE)")
+                for line in data:
+                    text = line[0] if isinstance(line, tuple) else line
+                    uid = re.search(rb"UID (\d+)", text or b"")
+                    size = re.search(rb"RFC822\.SIZE (\d+)", text or b"")
+                    if uid and size:
+                        found.append(
+                            Incoming(f"{self._uidvalidity}:{uid[1].decode()}", int(size[1]))
+                        )
+            self._listed = {item.id for item in found}
+            return sorted(found, key=lambda item: int(item.id.partition(":")[2]))
+
+        return await self._call(listing)
+
+    async def _body(self, item: Incoming, part: str) -> bytes:
+        def fetching(box: BaseMailBox) -> bytes:
+            _, data = box.client.uid("FETCH", self._uid(item), f"(BODY.PEEK[{part}])")
+            for line in data:
+                if isinstance(line, tuple) and len(line) == 2:
+                    return bytes(line[1])
+            raise MessageGoneError(f"message {item.id} is no longer in {self.server.folder}")
+
+        return await self._call(fetching)
+
+    async def headers(self, item: Incoming) -> bytes:
+        return await self._body(item, "HEADER")
+
+    async def fetch(self, item: Incoming) -> bytes:
+        return await self._body(item, "")
+
+    async def file(self, item: Incoming, folder: str) -> None:
+        if folder not in FOLDERS:
+            raise ValueError(f"no folder {folder!r}: the folders are {', '.join(FOLDERS)}")
+
+        def moving(box: BaseMailBox) -> None:
+            box.move(self._uid(item), self._folder(folder))
+
+        await self._call(moving)
+
+    async def send(self, sender: str, recipient: str, message: bytes) -> None:
+        await self.sender.send(sender, recipient, message)
+
+    async def wait_for_mail(self, timeout: float) -> None:
+        """IDLE until the server reports a change (or ``timeout``); without IDLE, sleep."""
+
+        def idling(box: BaseMailBox) -> bool:
+            if "IDLE" not in box.client.capabilities or not self.server.idle:
+                return False
+            if set(box.uids("ALL")) - {i.partition(":")[2] for i in self._listed}:
+                return True  # mail came between the listing and now
+            box.client.untagged_responses.clear()
+            box.idle.wait(timeout=min(timeout, LONGEST_IDLE))
+            return True
+
+        if not await self._call(idling):
+            await asyncio.sleep(timeout)
+
+    async def close(self) -> None:
+        """Log out (interrupting an IDLE) and close the SMTP connection."""
+        self._closing = True
+        box = self._box
+        if box is not None:
+            with contextlib.suppress(OSError, AttributeError):  # wake an IDLE on the IMAP thread
+                box.client.sock.shutdown(socket.SHUT_RDWR)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._thread, self._drop)
+        self._thread.shutdown(wait=False)
+        await self.sender.close()
