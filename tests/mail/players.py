@@ -8,6 +8,7 @@ import email.policy
 import random
 from email.message import EmailMessage
 from pathlib import Path
+from typing import Any
 
 from referee.engine import CARDS, Buy, Move, Pass, Reserve, Take
 from referee.engine.cards import STONE_NAMES, TOKEN_COLOURS
@@ -49,8 +50,7 @@ def text_of(message: EmailMessage) -> str:
     return content
 
 
-def reply(
-    mail_dir: Path,
+def reply_message(
     to_mail: EmailMessage,
     sender: str,
     text: str,
@@ -60,8 +60,9 @@ def reply(
     extra_headers: dict[str, str] | None = None,
     to: str | None = None,
     name: str = "",
-) -> Path:
-    """Write a reply to ``to_mail`` into the inbox, as a mail program's Reply would."""
+) -> EmailMessage:
+    """A reply to ``to_mail`` as a mail program's Reply makes it: the move on top, the
+    referee's mail quoted below an attribution line."""
     message = EmailMessage()
     message["From"] = f"{name or sender.split('@')[0]} <{sender}>"
     message["To"] = to or str(to_mail["Reply-To"] or to_mail["From"])
@@ -76,6 +77,20 @@ def reply(
         quoted = "\n".join("> " + line for line in text_of(to_mail).splitlines())
         body += f"\n\nOn Tue, 1 Dec 2026 at 09:00, Splendor referee wrote:\n{quoted}\n"
     message.set_content(body)
+    return message
+
+
+def reply(
+    mail_dir: Path,
+    to_mail: EmailMessage,
+    sender: str,
+    text: str,
+    *,
+    message_id: str,
+    **options: Any,
+) -> Path:
+    """Write a reply to ``to_mail`` into the dir transport's inbox."""
+    message = reply_message(to_mail, sender, text, message_id=message_id, **options)
     path = mail_dir / "inbox" / f"{message_id.strip('<>').replace('@', '_')}.eml"
     path.write_bytes(bytes(message))
     return path

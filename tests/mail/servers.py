@@ -1,0 +1,227 @@
+"""Players and a referee on real mail servers: a player's mail program (IMAP to read, SMTP to
+send, as that player), and `referee serve` run as a user runs it, against a config file."""
+
+from __future__ import annotations
+
+import contextlib
+import email
+import email.policy
+import imaplib
+import os
+import re
+import signal
+import smtplib
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from email.message import EmailMessage
+from pathlib import Path
+
+import tomli_w
+from imap_tools import MailBox
+
+from referee.games import create_game
+from referee.mail.spool import Spool
+from referee.store import Store
+from tests.mailservers import MailServers
+
+ROOT = Path(__file__).parents[2]
+
+
+def wait_until(check: Callable[[], object], what: str, timeout: float = 30.0) -> None:
+    """Poll ``check`` until it is true; fail naming ``what`` after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:g} s for {what}")
+        time.sleep(0.03)
+
+
+class MailProgram:
+    """One player's mail program: reads their inbox over IMAPS, sends over SMTP with login."""
+
+    def __init__(self, servers: MailServers, user: str) -> None:
+        self.servers = servers
+        self.user = user
+        self.address = servers.address(user)
+        self._box: MailBox | None = None
+        self._mails: dict[int, EmailMessage] = {}
+
+    @property
+    def box(self) -> MailBox:
+        if self._box is None:
+            self._box = MailBox(
+                "127.0.0.1", self.servers.imaps_port, ssl_context=self.servers.tls_context()
+            ).login(self.address, self.servers.password(self.user))
+        return self._box
+
+    def empty(self) -> None:
+        """Delete everything in the inbox (between tests)."""
+        uids = self.box.uids()
+        if uids:
+            self.box.delete(uids)
+        self._mails.clear()
+
+    def mails(self) -> list[EmailMessage]:
+        """Every mail in the inbox, oldest first (connecting again if the server dropped us)."""
+        try:
+            return self._mails_now()
+        except (OSError, imaplib.IMAP4.error):
+            self._box = None
+            return self._mails_now()
+
+    def _mails_now(self) -> list[EmailMessage]:
+        self.box.folder.set("INBOX")  # a re-select shows what arrived since
+        new = [uid for uid in self.box.uids() if int(uid) not in self._mails]
+        for message in self.box.fetch(uid_list=new, mark_seen=False, bulk=True) if new else []:
+            parsed = email.message_from_bytes(message.obj.as_bytes(), policy=email.policy.default)
+            assert isinstance(parsed, EmailMessage) and message.uid is not None
+            self._mails[int(message.uid)] = parsed
+        return [self._mails[uid] for uid in sorted(self._mails)]
+
+    def latest(self) -> EmailMessage:
+        mails = self.mails()
+        assert mails, f"no mail for {self.user}"
+        return mails[-1]
+
+    def wait_for(self, subject_part: str, timeout: float = 30.0) -> EmailMessage:
+        """The newest mail whose subject holds ``subject_part``, once it has come."""
+        found: list[EmailMessage] = []
+
+        def arrived() -> bool:
+            found[:] = [m for m in self.mails() if subject_part in str(m["Subject"])]
+            return bool(found)
+
+        wait_until(arrived, f"mail to {self.user} about {subject_part!r}", timeout)
+        return found[-1]
+
+    def send(self, message: EmailMessage, envelope_from: str | None = None) -> None:
+        """Send as this player: STARTTLS and login, as a mail program does."""
+        with smtplib.SMTP("127.0.0.1", self.servers.smtp_port) as smtp:
+            smtp.starttls(context=self.servers.tls_context())
+            smtp.login(self.address, self.servers.password(self.user))
+            smtp.send_message(
+                message,
+                from_addr=self.address if envelope_from is None else envelope_from,
+                to_addrs=[a.addr_spec for a in message["To"].addresses],
+            )
+
+    def close(self) -> None:
+        box, self._box = self._box, None
+        if box is not None:
+            with contextlib.suppress(Exception):  # the server may have gone meanwhile
+                box.logout()
+
+
+def folder_count(servers: MailServers, user: str, folder: str) -> int:
+    """How many messages ``user`` has in ``folder`` (the referee's done, refused …)."""
+    with MailBox("127.0.0.1", servers.imaps_port, ssl_context=servers.tls_context()).login(
+        servers.address(user), servers.password(user)
+    ) as box:
+        if not box.folder.exists(folder):
+            return 0
+        return int(box.folder.status(folder, ["MESSAGES"])["MESSAGES"])
+
+
+class Referee:
+    """`referee serve --config FILE` on the servers, as a separate process."""
+
+    def __init__(
+        self,
+        servers: MailServers,
+        user: str,
+        root: Path,
+        imap_security: str = "tls",
+        smtp_security: str = "starttls",
+        **settings: object,
+    ) -> None:
+        self.servers = servers
+        self.user = user
+        self.address = servers.address(user)
+        self.games = root / "games"
+        self.store = Store(self.games)
+        self.log = root / "referee.log"
+        self.config = root / "referee.toml"
+        ports = {
+            "imap": {"tls": servers.imaps_port, "starttls": servers.imap_port},
+            "smtp": {"tls": servers.smtps_port, "starttls": servers.smtp_port},
+        }
+
+        def server(kind: str, security: str) -> dict[str, object]:
+            return {
+                "host": "127.0.0.1",
+                "port": ports[kind][security],
+                "security": security,
+                "user": self.address,
+                "ca_file": str(servers.ca_file),
+            }
+
+        self.config.write_text(
+            tomli_w.dumps(
+                {
+                    "address": self.address,
+                    "games_dir": str(self.games),
+                    **settings,
+                    "imap": server("imap", imap_security),
+                    "smtp": server("smtp", smtp_security),
+                }
+            )
+        )
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def new_game(self, game: str, players: list[str], seed: int) -> None:
+        create_game(
+            self.store,
+            game,
+            [(p, self.servers.address(p)) for p in players],
+            seed=seed,
+            spool=Spool(self.games),
+        )
+
+    def start(self) -> None:
+        password = self.servers.password(self.user)
+        env = {
+            **os.environ,
+            "PYTHONPATH": str(ROOT),
+            "REFEREE_IMAP__PASSWORD": password,
+            "REFEREE_SMTP__PASSWORD": password,
+        }
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-m", "referee", "serve", "--config", str(self.config)],
+                env=env,
+                stdout=log,
+                stderr=log,
+            )
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait()
+        self.process = None
+
+    def stop(self) -> int:
+        """Stop as systemd does (SIGTERM); the exit code."""
+        if self.process is None:
+            return 0
+        self.process.send_signal(signal.SIGTERM)
+        code = self.process.wait(timeout=20)
+        self.process = None
+        return code
+
+    def log_text(self) -> str:
+        return self.log.read_text() if self.log.exists() else ""
+
+    def turn(self, game: str = "g1") -> int:
+        return self.store.load(game).state.turn
+
+    def quiet(self) -> bool:
+        """Nothing waiting to be sent."""
+        return not list((self.games / ".mail" / "outbox").glob("*.json"))
+
+
+def turn_of(message: EmailMessage) -> int:
+    found = re.search(r"turn (\d+)", str(message["Subject"]))
+    assert found, message["Subject"]
+    return int(found.group(1))

@@ -1,0 +1,320 @@
+"""Games played by mail through real servers: Postfix takes every mail by SMTP and delivers
+it to Dovecot, `referee serve` reads its IMAP mailbox and sends through Postfix, and players
+read and reply with their own IMAP and SMTP logins. Also what the service does there with
+bad, automatic, repeated and oversized mail, a dropped IMAP connection, a server's permanent
+refusal, and being killed mid-game."""
+
+from __future__ import annotations
+
+import email
+import email.policy
+import itertools
+import random
+import re
+import time
+from collections.abc import Iterator
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+
+from referee.engine import Buy, legal_moves
+from referee.engine.state import GameState
+from referee.mail.spool import Spool
+from tests.mail.players import humanise, reply_message, text_of
+from tests.mail.servers import MailProgram, Referee, folder_count, turn_of, wait_until
+from tests.mailservers import MailServers
+
+NAMES = ("alice", "bob", "carol", "dave")
+REFEREES = [f"referee{n}" for n in range(40)]
+_referees = iter(REFEREES)
+
+
+@pytest.fixture(scope="module")
+def servers() -> Iterator[MailServers]:
+    with MailServers([*REFEREES, *NAMES, "mallory", "postmaster"]) as running:
+        yield running
+
+
+class Table:
+    """A game on the servers: its referee service and its players' mail programs."""
+
+    def __init__(
+        self,
+        servers: MailServers,
+        root: Path,
+        players: tuple[str, ...] = NAMES[:2],
+        seed: int = 5,
+        **settings: object,
+    ) -> None:
+        self.servers = servers
+        self.referee = Referee(servers, next(_referees), root, **settings)  # type: ignore[arg-type]
+        self.programs = {name: MailProgram(servers, name) for name in (*NAMES, "mallory")}
+        for program in self.programs.values():
+            program.empty()
+        self.referee.new_game("g1", list(players), seed)
+        self.referee.start()
+        self.sent = 0
+
+    @property
+    def state(self) -> GameState:
+        return self.referee.store.load("g1").state
+
+    def reply(self, name: str, text: str, by: str | None = None, **options: object) -> EmailMessage:
+        """``name`` answers their latest mail (sent by ``by``'s mail program if given)."""
+        self.sent += 1
+        program = self.programs[name]
+        sender = self.programs[by or name]
+        message = reply_message(
+            program.latest(),
+            sender.address,
+            text,
+            message_id=f"<r{self.sent}.{time.time_ns()}@{sender.user}.example.org>",
+            **options,  # type: ignore[arg-type]
+        )
+        sender.send(message)
+        return message
+
+    def handled(self, folder: str, count: int) -> None:
+        """Wait until the referee has filed ``count`` mails in ``folder`` and sent its mail."""
+        wait_until(
+            lambda: (
+                folder_count(self.servers, self.referee.user, folder) >= count
+                and self.referee.quiet()
+            ),
+            f"{count} mails in the referee's {folder}\n{self.referee.log_text()[-3000:]}",
+        )
+
+    def sent_to(self, name: str) -> int:
+        """How many letters the service has sent to ``name``."""
+        sent = Spool(self.referee.games).root / "sent"
+        address = self.servers.address(name)
+        return sum(address in p.read_text() for p in sent.glob("*.json"))
+
+    def close(self) -> None:
+        self.referee.stop()
+        for program in self.programs.values():
+            program.close()
+        print(self.referee.log_text()[-5000:])  # shown when a test fails
+
+
+@pytest.fixture
+def table_factory(servers: MailServers, tmp_path: Path) -> Iterator[type[Table]]:
+    tables: list[Table] = []
+
+    class Made(Table):
+        def __init__(self, **options: object) -> None:
+            super().__init__(servers, tmp_path, **options)  # type: ignore[arg-type]
+            tables.append(self)
+
+    yield Made
+    for table in tables:
+        table.close()
+
+
+def wait_for_turn(table: Table, turn: int) -> None:
+    wait_until(
+        lambda: table.state.turn >= turn,
+        f"turn {turn}\n{table.referee.log_text()[-3000:]}",
+    )
+
+
+def play(table: Table, players: tuple[str, ...], rng: random.Random, turns: int) -> None:
+    """``turns`` moves, each written by the player to move as a reply to the board of the
+    turn, once every player has that board."""
+    for _ in range(turns):
+        state = table.state
+        if state.status == "finished":
+            return
+        for name in players:
+            table.programs[name].wait_for(f"turn {state.turn} ·")
+        moves = legal_moves(state)
+        move = rng.choice([m for m in moves if isinstance(m, Buy)] or moves)
+        table.reply(state.player.name, humanise(move, state, rng))
+        wait_for_turn(table, state.turn + 1)
+
+
+@pytest.mark.parametrize(
+    ("players", "imap", "smtp"), [(2, "tls", "starttls"), (4, "starttls", "tls")]
+)
+def test_a_whole_game_is_played_by_mail_through_real_servers(
+    table_factory: type[Table], players: int, imap: str, smtp: str
+) -> None:
+    names = NAMES[:players]
+    table = table_factory(players=names, seed=players, imap_security=imap, smtp_security=smtp)
+    play(table, names, random.Random(players), turns=1000)
+    final = table.state
+    assert final.status == "finished"
+    for name in names:
+        table.programs[name].wait_for(f"turn {final.turn} ·")
+    wait_until(table.referee.quiet, "the last letters to go out")
+    for name in names:
+        mails = table.programs[name].mails()
+        assert [turn_of(m) for m in mails] == list(range(final.turn + 1)), name
+        assert "Welcome to Splendor game g1" in text_of(mails[0])
+        assert "The game is over" in text_of(mails[-1])
+        for previous, mail in itertools.pairwise(mails):
+            assert previous["Message-ID"] in mail["References"]  # one thread per player
+        for mail in mails:
+            assert mail["Auto-Submitted"] == "auto-replied"
+            assert mail.get_body(("html",)) is not None
+            assert re.fullmatch(
+                rf"Splendor referee <{table.referee.user}\+g1\.\d\.[a-z2-7]{{16}}@example\.org>",
+                str(mail["Reply-To"]),
+            )
+    user = table.referee.user
+    assert folder_count(table.servers, user, "done") == final.turn
+    assert folder_count(table.servers, user, "INBOX") == 0
+    assert folder_count(table.servers, user, "refused") == 0
+
+
+def test_refused_moves_questions_and_stale_replies_are_answered_by_mail(
+    table_factory: type[Table],
+) -> None:
+    table = table_factory()
+    alice, bob = table.programs["alice"], table.programs["bob"]
+    welcome = alice.wait_for("turn 0 ·")
+    bob.wait_for("turn 0 ·")
+    table.reply("alice", "buy 1-99")
+    text = text_of(alice.wait_for("move not played"))
+    assert "| buy 1-99" in text and "there is no card 1-99" in text
+    assert "What you may do now:" in text and "Splendor · game g1 · turn 0" in text
+    table.reply("bob", "moves")
+    wait_until(lambda: len(bob.mails()) == 2, "bob's list of moves")
+    assert "It is alice's turn" in text_of(bob.latest())
+    table.reply("alice", "take red green blue")
+    wait_for_turn(table, 1)
+    bob.wait_for("turn 1 ·")
+    table.reply("bob", "take white blue black")
+    wait_for_turn(table, 2)
+    old = reply_message(welcome, alice.address, "take 2 white", message_id="<old@example.org>")
+    alice.send(old)
+    wait_until(
+        lambda: any("answered the mail of turn 0" in text_of(m) for m in alice.mails()),
+        "the answer to a stale reply",
+    )
+    assert table.state.turn == 2
+    assert folder_count(table.servers, table.referee.user, "refused") == 2
+
+
+def test_a_sender_who_is_not_the_player_never_moves_and_is_told_once(
+    table_factory: type[Table],
+) -> None:
+    table = table_factory()
+    table.programs["alice"].wait_for("turn 0 ·")
+    for _ in range(2):
+        table.reply("alice", "take red green blue", by="mallory")
+    table.handled("refused", 2)
+    mallory = table.programs["mallory"].mails()
+    assert len(mallory) == 1
+    assert "not read it as a move" in text_of(mallory[0])
+    assert "Splendor · game" not in text_of(mallory[0]) and mallory[0].get_body(("html",)) is None
+    assert table.state.turn == 0
+
+
+def test_auto_replies_and_bounces_are_never_answered(table_factory: type[Table]) -> None:
+    table = table_factory()
+    alice = table.programs["alice"]
+    alice.wait_for("turn 0 ·")
+    table.reply("alice", "I am out of the office until Monday.", quote=False,
+                extra_headers={"Auto-Submitted": "auto-replied"})  # fmt: skip
+    raw = (
+        "From: Mail Delivery System <MAILER-DAEMON@example.org>\r\n"
+        f"To: {table.referee.address}\r\n"
+        "Subject: Undelivered Mail Returned to Sender\r\n"
+        f"Message-ID: <bounce.{time.time_ns()}@example.org>\r\n"
+        "MIME-Version: 1.0\r\n"
+        "Content-Type: multipart/report; report-type=delivery-status; boundary=x\r\n\r\n"
+        "--x\r\nContent-Type: text/plain\r\n\r\ntake red green blue\r\n"
+        "--x\r\nContent-Type: message/delivery-status\r\n\r\n"
+        "Reporting-MTA: dns; mail.example.org\r\n\r\n"
+        "Final-Recipient: rfc822; alice@example.org\r\nAction: failed\r\nStatus: 5.1.1\r\n"
+        "--x--\r\n"
+    )
+    bounce = email.message_from_string(raw, policy=email.policy.default)
+    assert isinstance(bounce, EmailMessage)
+    table.programs["mallory"].send(bounce, envelope_from="")  # a bounce's empty Return-Path
+    table.handled("quarantine", 2)
+    assert table.state.turn == 0
+    assert table.sent_to("alice") == 1 and table.sent_to("mallory") == 0
+
+
+def test_a_duplicate_delivery_is_played_once(table_factory: type[Table]) -> None:
+    table = table_factory()
+    table.programs["alice"].wait_for("turn 0 ·")
+    message = table.reply("alice", "take red green blue")
+    table.programs["alice"].send(message)
+    table.handled("done", 2)
+    assert table.state.turn == 1
+    assert table.sent_to("alice") == 2  # the welcome and the board of turn 1
+
+
+def test_oversized_mail_is_set_aside_unread_and_its_sender_told_once(
+    table_factory: type[Table],
+) -> None:
+    table = table_factory(max_message_bytes=20_000)
+    table.programs["alice"].wait_for("turn 0 ·")
+    for _ in range(2):
+        table.reply("alice", "take red green blue\n" + "x" * 30_000)
+    table.handled("quarantine", 2)
+    assert table.state.turn == 0
+    told = [m for m in table.programs["alice"].mails() if "too large" in str(m["Subject"])]
+    assert len(told) == 1
+
+
+def test_a_dropped_imap_connection_is_made_again(
+    table_factory: type[Table], servers: MailServers
+) -> None:
+    table = table_factory()
+    rng = random.Random(3)
+    play(table, NAMES[:2], rng, turns=1)
+    servers.kick(table.referee.user)
+    play(table, NAMES[:2], rng, turns=1)
+    servers.stop_dovecot()
+    wait_until(lambda: "trying again" in table.referee.log_text(), "the service to back off")
+    servers.start_dovecot()
+    play(table, NAMES[:2], rng, turns=1)
+    assert table.state.turn == 3
+    assert table.referee.process is not None and table.referee.process.poll() is None
+
+
+def test_a_letter_the_server_refuses_for_good_is_kept_for_the_game_master(
+    table_factory: type[Table],
+) -> None:
+    table = table_factory(players=("alice", "ghost"))
+    table.programs["alice"].wait_for("turn 0 ·")
+    spool = Spool(table.referee.games)
+    wait_until(lambda: spool.failed(), "the letter to ghost to fail")
+    (failed,) = spool.failed()
+    assert failed["letter"]["to"] == "ghost@example.org"
+    assert "550" in failed["error"] and "ghost@example.org" in failed["error"]
+
+
+def test_the_service_killed_mid_game_and_restarted_loses_and_repeats_nothing(
+    table_factory: type[Table],
+) -> None:
+    table = table_factory(seed=8)
+    rng = random.Random(8)
+    names = NAMES[:2]
+    replies = 0
+    for _ in range(6):
+        state = table.state
+        if state.status == "finished":
+            break
+        for name in names:
+            table.programs[name].wait_for(f"turn {state.turn} ·")
+        table.reply(state.player.name, humanise(rng.choice(legal_moves(state)), state, rng))
+        replies += 1
+        time.sleep(rng.uniform(0.0, 0.3))
+        table.referee.kill()
+        table.referee.start()
+        wait_for_turn(table, replies)
+    wait_until(table.referee.quiet, "every letter to go out")
+    game = table.referee.store.load("g1")
+    played = [t.source.message_id for t in game.turns]
+    assert len(played) == len(set(played)) == game.state.turn == replies
+    for name in names:
+        table.programs[name].wait_for(f"turn {replies} ·")
+        turns = {turn_of(m) for m in table.programs[name].mails()}
+        assert turns == set(range(replies + 1))
+    assert folder_count(table.servers, table.referee.user, "INBOX") == 0

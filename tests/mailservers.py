@@ -1,0 +1,336 @@
+"""Real mail servers for the tests and benchmarks: Dovecot (IMAP, and LMTP for delivery) and
+Postfix (SMTP, with STARTTLS, implicit TLS and login through Dovecot), on loopback ports, with
+throw-away users, in a throw-away folder.
+
+The packages are installed with apt-get the first time they are missing (this needs root, as
+in CI). Each server runs as its own instance with its own configuration; the machine's own
+mail setup is neither used nor changed.
+
+    with MailServers(["referee", "alice", "bob"]) as servers:
+        servers.smtp_port, servers.imap_port, servers.password("alice"), ...
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import socket
+import ssl
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from types import TracebackType
+
+DOMAIN = "example.org"
+PACKAGES = ("dovecot-imapd", "dovecot-lmtpd", "postfix", "openssl")
+
+
+def ensure_installed() -> None:
+    """Install Dovecot, Postfix (and openssl, for a certificate) unless they are there."""
+    if all(shutil.which(tool) for tool in ("dovecot", "doveadm", "postfix", "openssl")):
+        return
+    if os.geteuid() != 0:
+        raise RuntimeError(
+            "the mail tests need Dovecot and Postfix: run as root so they can be installed, "
+            f"or install them: apt-get install {' '.join(PACKAGES)}"
+        )
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+    subprocess.run(
+        ["debconf-set-selections"],
+        input=b"postfix postfix/main_mailer_type select No configuration\n",
+        check=True,
+    )
+    subprocess.run(
+        ["apt-get", "install", "-y", "-qq", "--no-install-recommends", *PACKAGES],
+        check=True,
+        env=env,
+        stdout=subprocess.DEVNULL,
+    )
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def wait_for_port(port: int, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+class MailServers:
+    """Dovecot and Postfix for ``users`` (local parts at example.org), each with a password."""
+
+    def __init__(self, users: list[str]) -> None:
+        ensure_installed()
+        self.users = list(dict.fromkeys(users))
+        self.root = Path(tempfile.mkdtemp(prefix="referee-mail-"))
+        self.root.chmod(0o755)  # the servers' own users must reach their folders
+        self.imap_port = free_port()
+        self.imaps_port = free_port()
+        self.lmtp_port = free_port()
+        self.auth_port = free_port()
+        self.smtp_port = free_port()
+        self.smtps_port = free_port()
+        self.started = False
+
+    # -- addresses and credentials ------------------------------------------------------------
+
+    @staticmethod
+    def address(user: str) -> str:
+        return f"{user}@{DOMAIN}"
+
+    @staticmethod
+    def password(user: str) -> str:
+        return f"pw-{user}-not-secret"
+
+    @property
+    def ca_file(self) -> Path:
+        """The self-signed certificate both servers present; trust it to verify them."""
+        return self.root / "cert.pem"
+
+    def tls_context(self) -> ssl.SSLContext:
+        return ssl.create_default_context(cafile=str(self.ca_file))
+
+    def maildir(self, user: str) -> Path:
+        """Where Dovecot keeps ``user``'s inbox (for measuring delivery times)."""
+        return self.root / "mail" / user / "Maildir"
+
+    # -- running ------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._write_certificate()
+        self._write_dovecot()
+        self._write_postfix()
+        self.started = True
+        self.start_dovecot()
+        self._postfix("start")
+        wait_for_port(self.smtp_port)
+
+    def stop(self) -> None:
+        if not self.started:
+            return
+        self.started = False
+        with contextlib.suppress(subprocess.CalledProcessError):
+            self._postfix("stop")
+        subprocess.run(["dovecot", "-c", str(self.dovecot_conf), "stop"], check=False)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def kick(self, user: str) -> None:
+        """Drop every IMAP connection of ``user``, as a server restart or a network cut would."""
+        subprocess.run(
+            ["doveadm", "-c", str(self.dovecot_conf), "kick", self.address(user)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+
+    def stop_dovecot(self) -> None:
+        """Stop Dovecot: every IMAP connection dies and none can be made."""
+        subprocess.run(["dovecot", "-c", str(self.dovecot_conf), "stop"], check=True)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.imap_port), timeout=1).close()
+            except OSError:
+                return
+            if time.monotonic() > deadline:
+                raise RuntimeError("Dovecot did not stop")
+            time.sleep(0.05)
+
+    def start_dovecot(self) -> None:
+        subprocess.run(["dovecot", "-c", str(self.dovecot_conf)], check=True)
+        for port in (self.imap_port, self.lmtp_port, self.auth_port):
+            wait_for_port(port)
+
+    def __enter__(self) -> MailServers:
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    # -- configuration ------------------------------------------------------------------------
+
+    @property
+    def dovecot_conf(self) -> Path:
+        return self.root / "dovecot.conf"
+
+    @property
+    def postfix_dir(self) -> Path:
+        return self.root / "postfix"
+
+    def _postfix(self, command: str) -> None:
+        # postfix reports only to a terminal or the log; keep its log for a failure's message
+        done = subprocess.run(
+            ["postfix", "-c", str(self.postfix_dir), command], capture_output=True, text=True
+        )
+        if done.returncode != 0:
+            log = self.root / "postfix.log"
+            text = log.read_text() if log.exists() else "(no log)"
+            raise RuntimeError(f"postfix {command} failed:\n{done.stderr}{text[-3000:]}")
+
+    def _write_certificate(self) -> None:
+        subprocess.run(
+            [
+                "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                "-keyout", str(self.root / "key.pem"), "-out", str(self.ca_file),
+                "-subj", "/CN=localhost",
+                "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+            ],
+            check=True,
+            capture_output=True,
+        )  # fmt: skip
+        (self.root / "key.pem").chmod(0o644)
+
+    def _write_dovecot(self) -> None:
+        root = self.root
+        for name in ("dovecot-run", "dovecot-state", "mail"):
+            (root / name).mkdir()
+        shutil.chown(root / "mail", "nobody", "nogroup")
+        (root / "users").write_text(
+            "".join(f"{self.address(u)}:{{PLAIN}}{self.password(u)}\n" for u in self.users)
+        )
+        self.dovecot_conf.write_text(f"""
+protocols = imap lmtp
+listen = 127.0.0.1
+base_dir = {root}/dovecot-run
+state_dir = {root}/dovecot-state
+log_path = {root}/dovecot.log
+ssl = yes
+ssl_cert = <{self.ca_file}
+ssl_key = <{root}/key.pem
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+passdb {{
+  driver = passwd-file
+  args = scheme=PLAIN {root}/users
+}}
+userdb {{
+  driver = static
+  args = uid=nobody gid=nogroup home={root}/mail/%n
+}}
+mail_uid = nobody
+mail_gid = nogroup
+first_valid_uid = 1
+mail_location = maildir:~/Maildir
+recipient_delimiter = +
+lmtp_save_to_detail_mailbox = no
+mail_max_userip_connections = 200
+namespace inbox {{
+  inbox = yes
+}}
+service imap-login {{
+  inet_listener imap {{
+    address = 127.0.0.1
+    port = {self.imap_port}
+  }}
+  inet_listener imaps {{
+    address = 127.0.0.1
+    port = {self.imaps_port}
+  }}
+}}
+service lmtp {{
+  inet_listener lmtp {{
+    address = 127.0.0.1
+    port = {self.lmtp_port}
+  }}
+}}
+service auth {{
+  inet_listener {{
+    address = 127.0.0.1
+    port = {self.auth_port}
+  }}
+}}
+""")
+
+    def _write_postfix(self) -> None:
+        root = self.root
+        conf = self.postfix_dir
+        conf.mkdir()
+        (root / "postfix-queue").mkdir()
+        (root / "postfix-data").mkdir()
+        shutil.chown(root / "postfix-data", "postfix")
+        (conf / "recipients").write_text("".join(f"{self.address(u)} ok\n" for u in self.users))
+        (conf / "main.cf").write_text(f"""
+compatibility_level = 3.6
+queue_directory = {root}/postfix-queue
+data_directory = {root}/postfix-data
+command_directory = /usr/sbin
+daemon_directory = /usr/lib/postfix/sbin
+meta_directory = /etc/postfix
+shlib_directory = /usr/lib/postfix
+mail_owner = postfix
+setgid_group = postdrop
+maillog_file = {root}/postfix.log
+maillog_file_prefixes = {root}
+myhostname = mail.{DOMAIN}
+mydomain = {DOMAIN}
+myorigin = {DOMAIN}
+mydestination =
+inet_interfaces = 127.0.0.1
+inet_protocols = ipv4
+mynetworks = 127.0.0.0/8
+alias_maps =
+alias_database =
+biff = no
+smtputf8_enable = no
+recipient_delimiter = +
+virtual_mailbox_domains = {DOMAIN}
+virtual_mailbox_maps = texthash:{conf}/recipients
+virtual_transport = lmtp:inet:127.0.0.1:{self.lmtp_port}
+smtpd_relay_restrictions = permit_mynetworks, permit_sasl_authenticated,
+    reject_unauth_destination
+smtpd_tls_cert_file = {self.ca_file}
+smtpd_tls_key_file = {root}/key.pem
+smtpd_tls_security_level = may
+smtpd_tls_auth_only = yes
+smtpd_sasl_auth_enable = yes
+smtpd_sasl_type = dovecot
+smtpd_sasl_path = inet:127.0.0.1:{self.auth_port}
+""")
+        (conf / "master.cf").write_text(f"""
+127.0.0.1:{self.smtp_port} inet n - n - - smtpd
+127.0.0.1:{self.smtps_port} inet n - n - - smtpd -o smtpd_tls_wrappermode=yes
+pickup    unix  n - n 60 1 pickup
+cleanup   unix  n - n - 0 cleanup
+qmgr      unix  n - n 300 1 qmgr
+tlsmgr    unix  - - n 1000? 1 tlsmgr
+rewrite   unix  - - n - - trivial-rewrite
+bounce    unix  - - n - 0 bounce
+defer     unix  - - n - 0 bounce
+trace     unix  - - n - 0 bounce
+verify    unix  - - n - 1 verify
+flush     unix  n - n 1000? 0 flush
+proxymap  unix  - - n - - proxymap
+smtp      unix  - - n - - smtp
+relay     unix  - - n - - smtp
+showq     unix  n - n - - showq
+error     unix  - - n - - error
+retry     unix  - - n - - error
+discard   unix  - - n - - discard
+lmtp      unix  - - n - - lmtp
+anvil     unix  - - n - 1 anvil
+scache    unix  - - n - 1 scache
+postlog   unix-dgram n - n - 1 postlogd
+""")
