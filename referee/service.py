@@ -45,6 +45,8 @@ log = logging.getLogger("referee.service")
 MAX_ATTEMPTS = 8
 #: A letter whose turn file has not appeared after this many seconds never will.
 UNCOMMITTED_AFTER = 60.0
+#: How many letters (to different addresses) are sent at the same time.
+SEND_AT_ONCE = 4
 #: The longest wait before trying an unreachable mail server again.
 LONGEST_RECONNECT_WAIT = 60.0
 
@@ -97,6 +99,14 @@ class Service:
     async def receive(self) -> int:
         """Handle every mail waiting; how many there were."""
         items = await self.transport.incoming()
+        try:
+            await self._handle_all(items)
+        finally:
+            if items:
+                await self.transport.flush()
+        return len(items)
+
+    async def _handle_all(self, items: list[Incoming]) -> None:
         for item in items:
             try:
                 await self.handle(item)
@@ -108,7 +118,6 @@ class Service:
                 log.exception("mail %s could not be handled; it is set aside", item.id)
                 with contextlib.suppress(MessageGoneError):
                     await self.transport.file(item, "quarantine")
-        return len(items)
 
     async def handle(self, item: Incoming) -> Ruling | None:
         """Judge one mail, carry out the ruling, file the mail. None: handled before."""
@@ -174,11 +183,16 @@ class Service:
     # -- sending ------------------------------------------------------------------------------
 
     async def send_pending(self) -> int:
-        """Send every letter that is due; how many went out."""
-        sent = 0
+        """Send every letter that is due; how many went out. Letters to one address go in
+        the order they were queued; letters to different addresses go side by side, over up
+        to SEND_AT_ONCE connections."""
         now = time.time()
+        due: dict[str, list[Queued]] = {}
+        waiting: set[str] = set()  # addresses whose earlier letter waits to be tried again
         for queued in self.spool.pending():
-            if queued.not_before > now:
+            address = queued.letter.to.lower()
+            if queued.not_before > now or address in waiting:
+                waiting.add(address)
                 continue
             committed = self.spool.committed(queued)
             if committed is None:
@@ -188,9 +202,20 @@ class Service:
             if committed is False:
                 self.spool.settle(queued, "void", error="its turn file is another's")
                 continue
-            if await self._send(queued):
-                sent += 1
-        return sent
+            due.setdefault(address, []).append(queued)
+        at_once = asyncio.Semaphore(SEND_AT_ONCE)
+
+        async def send_in_order(letters: list[Queued]) -> int:
+            async with at_once:
+                sent = 0
+                for queued in letters:
+                    if await self._send(queued):
+                        sent += 1
+                    elif queued.path.exists():
+                        break  # to be tried again: the letters after it wait their turn
+                return sent
+
+        return sum(await asyncio.gather(*(send_in_order(group) for group in due.values())))
 
     async def _send(self, queued: Queued) -> bool:
         mail = queued.letter
@@ -244,7 +269,9 @@ def make_transport(settings: Settings) -> Transport:
     if settings.transport == "dir" and settings.mail_dir is not None:
         return DirTransport(settings.mail_dir)
     if settings.transport == "imap" and settings.imap is not None and settings.smtp is not None:
-        return ImapTransport(settings.imap, SmtpSender(settings.smtp))
+        return ImapTransport(
+            settings.imap, SmtpSender(settings.smtp), read_ahead_below=settings.max_message_bytes
+        )
     if settings.mail_dir is not None:
         raise RequestError(
             "both a mail folder (mail_dir) and mail servers ([imap], [smtp]) are set: "

@@ -38,6 +38,9 @@ T = TypeVar("T")
 #: What a dropped connection or an unreachable server raises.
 CONNECTION_ERRORS = (OSError, imaplib.IMAP4.error, ImapToolsError)
 
+#: The most a listing downloads ahead of handling (messages under the size cap only).
+READ_AHEAD_BYTES = 16_000_000
+
 #: RFC 2177: end an IDLE and start another at least every 29 minutes.
 LONGEST_IDLE = 25 * 60.0
 
@@ -45,9 +48,14 @@ LONGEST_IDLE = 25 * 60.0
 class ImapTransport:
     """Mail in from an IMAP folder, out through an SMTP server."""
 
-    def __init__(self, server: Imap, sender: SmtpSender) -> None:
+    def __init__(self, server: Imap, sender: SmtpSender, read_ahead_below: int = 0) -> None:
+        """``read_ahead_below``: with each listing, download every message smaller than this
+        in one command (the service passes its size cap; larger ones are never read)."""
         self.server = server
         self.sender = sender
+        self.read_ahead_below = read_ahead_below
+        self._read_ahead: dict[str, bytes] = {}
+        self._to_file: dict[str, list[str]] = {}
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="imap")
         self._box: BaseMailBox | None = None
         self._uidvalidity = ""
@@ -135,10 +143,30 @@ class ImapTransport:
                         found.append(
                             Incoming(f"{self._uidvalidity}:{uid[1].decode()}", int(size[1]))
                         )
+            found.sort(key=lambda item: int(item.id.partition(":")[2]))
             self._listed = {item.id for item in found}
-            return sorted(found, key=lambda item: int(item.id.partition(":")[2]))
+            self._read_ahead = self._download(box, found)
+            return found
 
         return await self._call(listing)
+
+    def _download(self, box: BaseMailBox, items: list[Incoming]) -> dict[str, bytes]:
+        """The messages under the size cap, READ_AHEAD_BYTES at most, in one command."""
+        chosen, total = [], 0
+        for item in items:
+            if item.size < self.read_ahead_below and total + item.size <= READ_AHEAD_BYTES:
+                chosen.append(item.id.partition(":")[2])
+                total += item.size
+        if not chosen:
+            return {}
+        _, data = box.client.uid("FETCH", ",".join(chosen), "(UID BODY.PEEK[])")
+        bodies = {}
+        for line in data:
+            if isinstance(line, tuple) and len(line) == 2:
+                uid = re.search(rb"UID (\d+)", line[0])
+                if uid:
+                    bodies[f"{self._uidvalidity}:{uid[1].decode()}"] = bytes(line[1])
+        return bodies
 
     async def _body(self, item: Incoming, part: str) -> bytes:
         def fetching(box: BaseMailBox) -> bytes:
@@ -154,16 +182,25 @@ class ImapTransport:
         return await self._body(item, "HEADER")
 
     async def fetch(self, item: Incoming) -> bytes:
-        return await self._body(item, "")
+        ahead = self._read_ahead.pop(item.id, None)
+        return ahead if ahead is not None else await self._body(item, "")
 
     async def file(self, item: Incoming, folder: str) -> None:
+        """Note the move; :meth:`flush` moves every noted message, one command a folder."""
         if folder not in FOLDERS:
             raise ValueError(f"no folder {folder!r}: the folders are {', '.join(FOLDERS)}")
+        self._to_file.setdefault(folder, []).append(item.id)
 
+    async def flush(self) -> None:
         def moving(box: BaseMailBox) -> None:
-            box.move(self._uid(item), self._folder(folder))
+            for folder, ids in list(self._to_file.items()):
+                uids = [i.partition(":")[2] for i in ids if i.startswith(f"{self._uidvalidity}:")]
+                if uids:  # (after a renumbering the old handles are void: they are listed anew)
+                    box.move(uids, self._folder(folder))
+                del self._to_file[folder]
 
-        await self._call(moving)
+        if self._to_file:
+            await self._call(moving)
 
     async def send(self, sender: str, recipient: str, message: bytes) -> None:
         await self.sender.send(sender, recipient, message)

@@ -28,11 +28,12 @@ def tls_context(ca_file: Path | None) -> ssl.SSLContext:
 
 
 class SmtpSender:
-    """Sends through one SMTP server, reusing its connection while it lasts."""
+    """Sends through one SMTP server, keeping the connections it opened for the next letters
+    (several at once when letters are sent side by side)."""
 
     def __init__(self, server: Smtp) -> None:
         self.server = server
-        self._client: aiosmtplib.SMTP | None = None
+        self._idle: list[aiosmtplib.SMTP] = []
 
     async def _connect(self) -> aiosmtplib.SMTP:
         server = self.server
@@ -53,14 +54,16 @@ class SmtpSender:
     async def send(self, sender: str, recipient: str, message: bytes) -> None:
         """Send one message; a kept connection that has gone stale is replaced once."""
         for attempt in (1, 2):
-            reused = self._client is not None
+            client = self._idle.pop() if self._idle else None
+            reused = client is not None
             try:
-                if self._client is None:
-                    self._client = await self._connect()
-                await self._client.sendmail(sender, [recipient], message)
+                if client is None:
+                    client = await self._connect()
+                await client.sendmail(sender, [recipient], message)
+                self._idle.append(client)
                 return
             except aiosmtplib.SMTPRecipientsRefused as err:
-                await self.close()
+                await _close(client)
                 codes = [r.code for r in err.recipients]
                 raise SendError(
                     f"{self.server.host} refused {recipient}: "
@@ -68,20 +71,20 @@ class SmtpSender:
                     permanent=all(code >= 500 for code in codes),
                 ) from None
             except aiosmtplib.SMTPAuthenticationError as err:
-                await self.close()
+                await _close(client)
                 raise SendError(
                     f"{self.server.host} refused the login of {self.server.user!r} "
                     f"({err.code} {err.message}): check smtp.user and smtp.password",
                     permanent=False,
                 ) from None
             except aiosmtplib.SMTPResponseException as err:
-                await self.close()
+                await _close(client)
                 raise SendError(
                     f"{self.server.host} answered {err.code} {err.message}",
                     permanent=err.code >= 500,
                 ) from None
             except (aiosmtplib.SMTPException, OSError, TimeoutError) as err:
-                await self.close()
+                await _close(client)
                 if reused and attempt == 1:
                     log.info("SMTP connection to %s went stale; connecting again", self.server.host)
                     continue
@@ -91,11 +94,17 @@ class SmtpSender:
                 ) from None
 
     async def close(self) -> None:
-        client, self._client = self._client, None
-        if client is None:
-            return
-        try:
-            if client.is_connected:
-                await client.quit()
-        except (aiosmtplib.SMTPException, OSError, TimeoutError):
-            client.close()
+        idle, self._idle = self._idle, []
+        for client in idle:
+            await _close(client)
+
+
+async def _close(client: aiosmtplib.SMTP | None) -> None:
+    """Say goodbye if the server still listens; drop the connection either way."""
+    if client is None:
+        return
+    try:
+        if client.is_connected:
+            await client.quit()
+    except (aiosmtplib.SMTPException, OSError, TimeoutError):
+        client.close()

@@ -61,7 +61,12 @@ class Transport(Protocol):
         ...
 
     async def file(self, item: Incoming, folder: str) -> None:
-        """Move a handled message out of the inbox into ``folder``; never delete it."""
+        """Move a handled message out of the inbox into ``folder``; never delete it. A
+        transport may hold the move back until :meth:`flush`."""
+        ...
+
+    async def flush(self) -> None:
+        """Carry out every move held back by :meth:`file`."""
         ...
 
     async def send(self, sender: str, recipient: str, message: bytes) -> None:
@@ -138,6 +143,9 @@ class DirTransport:
             if await self.incoming():
                 return
             await asyncio.sleep(min(self.poll_interval, max(deadline - time.monotonic(), 0)))
+
+    async def flush(self) -> None:
+        return None
 
     async def close(self) -> None:
         return None
