@@ -467,6 +467,40 @@ def games(games_dir: GamesDir = None, as_json: Json = False) -> None:
 
 
 @app.command()
+def outbox(games_dir: GamesDir = None, as_json: Json = False) -> None:
+    """Letters the service has yet to send, and letters a mail server refused for good."""
+
+    def run() -> None:
+        spool = Spool(_store(games_dir).root)
+
+        def row(body: dict[str, Any]) -> dict[str, Any]:
+            mail = body["letter"]
+            return {
+                "to": mail["to"],
+                "game": mail["game"],
+                "turn": mail["turn"],
+                "subject": mail["subject"],
+                "attempts": body.get("attempts", 0),
+                "error": body.get("error"),
+            }
+
+        waiting = [row(body) for body in spool.waiting()]
+        failed = [row(body) for body in spool.failed()]
+        if as_json:
+            _print_json({"waiting": waiting, "failed": failed})
+            return
+        typer.echo(f"{len(waiting)} letter(s) waiting to be sent, {len(failed)} refused for good.")
+        for title, rows in (("Waiting:", waiting), ("Refused for good:", failed)):
+            if rows:
+                typer.echo(title)
+            for r in rows:
+                tried = f", tried {r['attempts']} time(s): {r['error']}" if r["error"] else ""
+                typer.echo(f"  to {r['to']}: {r['subject']}{tried}")
+
+    _guard(as_json, run)
+
+
+@app.command()
 def serve(
     config: Annotated[
         Path | None, typer.Option("--config", help="TOML file of settings (see docs/mail.md).")

@@ -214,3 +214,15 @@ def test_the_installed_command_plays_a_move(tmp_path: Path) -> None:
     assert refused.stderr.startswith("referee: 'pass': it is bob's turn")
     usage = subprocess.run([referee, "move"], env=env, capture_output=True, text=True)
     assert usage.returncode == 2
+
+
+def test_outbox_shows_letters_waiting_to_be_sent(tmp_path: Path) -> None:
+    cli(tmp_path, "new", "g1", *PLAYERS, "--seed", "7")
+    code, out, _ = cli(tmp_path, "outbox")
+    assert code == 0
+    assert "2 letter(s) waiting to be sent, 0 refused for good." in out
+    assert "to alice@example.org: Splendor g1 · turn 0 · your move" in out
+    code, out, _ = cli(tmp_path, "outbox", "--json")
+    body = json.loads(out)
+    assert [r["to"] for r in body["waiting"]] == ["alice@example.org", "bob@example.org"]
+    assert body["failed"] == []

@@ -151,6 +151,10 @@ class Spool:
         tmp.write_bytes(json.dumps(body).encode())
         os.replace(tmp, queued.path)
 
+    def waiting(self) -> list[dict[str, Any]]:
+        """Letters not sent yet, with their failed attempts: for the game master to see."""
+        return [b for p in sorted(self._dir("outbox").glob("*.json")) if (b := _read_json(p))]
+
     def failed(self) -> list[dict[str, Any]]:
         """Letters a server refused for good: for the game master to see."""
         return [b for p in sorted(self._dir("failed").glob("*.json")) if (b := _read_json(p))]

@@ -33,7 +33,17 @@ def _parsed(path: Path) -> EmailMessage:
 def mails_to(mail_dir: Path, address: str) -> list[EmailMessage]:
     """Every mail in the outbox addressed to ``address``, oldest first."""
     paths = sorted((mail_dir / "outbox").glob("*.eml"))
-    return [m for m in map(_parsed, paths) if address in str(m["To"])]
+    return [_parsed(p) for p in paths if address in _recipient(p)]
+
+
+_RECIPIENTS: dict[Path, str] = {}
+
+
+def _recipient(path: Path) -> str:
+    """The To header of a mail file, read once."""
+    if path not in _RECIPIENTS:
+        _RECIPIENTS[path] = str(_parsed(path)["To"])
+    return _RECIPIENTS[path]
 
 
 def latest(mail_dir: Path, address: str) -> EmailMessage:

@@ -17,7 +17,9 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from referee.cli import app
 from referee.engine import Buy, legal_moves
 from referee.engine.state import GameState
 from referee.mail.spool import Spool
@@ -288,6 +290,8 @@ def test_a_letter_the_server_refuses_for_good_is_kept_for_the_game_master(
     (failed,) = spool.failed()
     assert failed["letter"]["to"] == "ghost@example.org"
     assert "550" in failed["error"] and "ghost@example.org" in failed["error"]
+    shown = CliRunner().invoke(app, ["outbox", "--games-dir", str(table.referee.games)])
+    assert "1 refused for good" in shown.stdout and "to ghost@example.org" in shown.stdout
 
 
 def test_the_service_killed_mid_game_and_restarted_loses_and_repeats_nothing(
