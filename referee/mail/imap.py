@@ -20,6 +20,7 @@ import imaplib
 import logging
 import re
 import socket
+import ssl
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
@@ -213,8 +214,17 @@ class ImapTransport:
                 return False
             if set(box.uids("ALL")) - {i.partition(":")[2] for i in self._listed}:
                 return True  # mail came between the listing and now
-            box.client.untagged_responses.clear()
-            box.idle.wait(timeout=min(timeout, LONGEST_IDLE))
+            client = box.client
+            client.untagged_responses.clear()
+            box.idle.start()  # type: ignore[no-untyped-call]
+            try:
+                # mail that came just before IDLE is reported at once, maybe in the same
+                # packet as the server's "+ idling": then it is already read, or waiting in
+                # a buffer where polling the socket would never see it
+                if "EXISTS" not in client.untagged_responses and not _buffered(client):
+                    box.idle.poll(timeout=min(timeout, LONGEST_IDLE))
+            finally:
+                box.idle.stop()  # type: ignore[no-untyped-call]
             return True
 
         if not await self._call(idling):
@@ -231,3 +241,22 @@ class ImapTransport:
         await loop.run_in_executor(self._thread, self._drop)
         self._thread.shutdown(wait=False)
         await self.sender.close()
+
+
+def _buffered(client: imaplib.IMAP4) -> bool:
+    """Whether the server's words are already waiting to be read, in the TLS layer or in
+    imaplib's reader, where polling the socket would not find them."""
+    sock = client.sock
+    if isinstance(sock, ssl.SSLSocket) and sock.pending():
+        return True
+    peek = getattr(client.file, "peek", None)
+    if peek is None:
+        return False
+    before = sock.gettimeout()
+    sock.settimeout(0)
+    try:
+        return bool(peek(1))
+    except OSError:  # nothing there (the socket would block)
+        return False
+    finally:
+        sock.settimeout(before)
