@@ -66,33 +66,55 @@ class Service:
         self.spool = Spool(settings.games_dir)
         self.secret = self.spool.secret()
         self.loop_id = self.spool.loop_id()
+        self._queued = asyncio.Event()  # set when mail was handled: letters may be waiting
 
     async def run(self, once: bool = False) -> None:
         """Handle mail as it comes until stopped; with ``once``, what is waiting, then stop.
 
-        A mail server that cannot be reached is tried again after 1 s, 2 s, 4 s … (at most a
-        minute); with ``once`` its error is raised."""
-        failures = 0
+        Receiving and sending run side by side: letters go out while the next mails are
+        judged. A mail server that cannot be reached is tried again after 1 s, 2 s, 4 s …
+        (at most a minute); with ``once`` its error is raised."""
         try:
-            await self.send_pending()
-            while True:
-                try:
-                    await self.receive()
-                    await self.send_pending()
-                    if once:
-                        return
-                    await self.transport.wait_for_mail(self.settings.poll_seconds)
-                    failures = 0
-                except TransportError as err:
-                    if once:
-                        raise
-                    delay = min(2.0**failures, LONGEST_RECONNECT_WAIT)
-                    failures += 1
-                    log.warning("%s; trying again in %g s", err, delay)
-                    await asyncio.sleep(delay)
-                    await self.send_pending()
+            if once:
+                await self.send_pending()
+                await self.receive()
+                await self.send_pending()
+                return
+            sending = asyncio.create_task(self._keep_sending())
+            try:
+                await self._keep_receiving()
+            finally:
+                sending.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await sending
         finally:
             await self.transport.close()
+
+    async def _keep_receiving(self) -> None:
+        failures = 0
+        while True:
+            try:
+                if await self.receive():
+                    self._queued.set()
+                await self.transport.wait_for_mail(self.settings.poll_seconds)
+                failures = 0
+            except TransportError as err:
+                delay = min(2.0**failures, LONGEST_RECONNECT_WAIT)
+                failures += 1
+                log.warning("%s; trying again in %g s", err, delay)
+                await asyncio.sleep(delay)
+
+    async def _keep_sending(self) -> None:
+        """Send what is due whenever mail has been handled, and at least every second (for
+        letters queued by the command line, and retries coming due)."""
+        while True:
+            self._queued.clear()
+            try:
+                await self.send_pending()
+            except Exception:
+                log.exception("sending failed; trying again")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._queued.wait(), timeout=1.0)
 
     # -- receiving ----------------------------------------------------------------------------
 

@@ -63,10 +63,14 @@ class Spool:
     def __init__(self, games_dir: Path) -> None:
         self.games_dir = games_dir
         self.root = games_dir / ".mail"
+        self._threads: dict[str, list[str]] = {}  # read once, then kept (one writer)
+        self._made: set[str] = set()
 
     def _dir(self, name: str) -> Path:
         path = self.root / name
-        path.mkdir(parents=True, exist_ok=True)
+        if name not in self._made:
+            path.mkdir(parents=True, exist_ok=True)
+            self._made.add(name)
         return path
 
     # -- the secret ---------------------------------------------------------------------------
@@ -181,11 +185,15 @@ class Spool:
 
     def thread(self, game: str, seat: int) -> list[str]:
         """The Message-IDs of the conversation with one player so far (newest last)."""
-        path = self._dir("threads") / f"{game}.{seat}"
-        return path.read_text().split() if path.exists() else []
+        key = f"{game}.{seat}"
+        if key not in self._threads:
+            path = self._dir("threads") / key
+            self._threads[key] = path.read_text().split() if path.exists() else []
+        return list(self._threads[key])
 
     def extend_thread(self, game: str, seat: int, message_id: str, keep: int = 10) -> None:
         ids = [*self.thread(game, seat), message_id][-keep:]
+        self._threads[f"{game}.{seat}"] = ids
         path = self._dir("threads") / f"{game}.{seat}"
         tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
         tmp.write_text(" ".join(ids))
