@@ -150,7 +150,7 @@ def commit_turn(
     data = dump(played.turn)
     if spool is not None and letters:
         spool.queue(letters, Commit(game_id, played.turn.turn, digest(data)))
-    store.write_turn(game_id, played.turn.turn, data)
+    store.write_turn(game_id, played.turn.turn, data, after=(played.turn, played.after))
 
 
 def check_move(replayed: Replayed, player: str, text: str, turn: int | None) -> Move:

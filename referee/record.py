@@ -293,11 +293,22 @@ def replay(
     order, checking every seal, link, state hash and move. ReplayError names the first bad
     turn; when not ``strict``, the game is rebuilt up to it and the error kept in
     ``problem``."""
-    state = initial_state(record)
-    states, turns = [state], list[TurnRecord]()
-    previous = game_file
+    start = Replayed(record=record, turns=[], states=[initial_state(record)], last_file=game_file)
+    return replay_more(start, turn_files, strict)
+
+
+def replay_more(
+    replayed: Replayed, turn_files: list[tuple[str, bytes]], strict: bool = True
+) -> Replayed:
+    """``replayed`` carried on through the turn files that come after its last turn, with
+    every check :func:`replay` makes (the first new file must be the next turn and follow
+    the last file already replayed)."""
+    if replayed.problem is not None:
+        raise ValueError("a replay that stopped at a bad turn cannot be carried on")
+    state, previous = replayed.state, replayed.last_file
+    states, turns = list(replayed.states), list(replayed.turns)
     try:
-        for expected, (name, data) in enumerate(turn_files, start=1):
+        for expected, (name, data) in enumerate(turn_files, start=len(turns) + 1):
             turn, state = _replay_turn(state, expected, name, data, previous, turns)
             states.append(state)
             turns.append(turn)
@@ -305,8 +316,8 @@ def replay(
     except ReplayError as err:
         if strict:
             raise
-        return Replayed(record, turns, states, previous, problem=err)
-    return Replayed(record=record, turns=turns, states=states, last_file=previous)
+        return Replayed(replayed.record, turns, states, previous, problem=err)
+    return Replayed(record=replayed.record, turns=turns, states=states, last_file=previous)
 
 
 def _replay_turn(

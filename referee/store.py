@@ -16,29 +16,63 @@ game are serialised by a lock; even without it, two writers cannot both write tu
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import shutil
 import tomllib
 import uuid
 from collections.abc import Iterator
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
 import tomli_w
 from filelock import FileLock, Timeout
 
+from referee.engine import GameState
 from referee.errors import ConflictError, RecordError, StoreError
-from referee.record import GAME_ID, GameRecord, Replayed, dump, load_game, replay
+from referee.record import (
+    GAME_ID,
+    GameRecord,
+    Replayed,
+    TurnRecord,
+    dump,
+    load_game,
+    replay,
+    replay_more,
+)
 
 LOCK_TIMEOUT = 10.0
 
 
-class Store:
-    """The games under ``root`` (created on first write)."""
+#: What identifies one version of a file: a changed, replaced or touched file changes its
+#: ctime, which no program can set back.
+FileStamp = tuple[int, int, int, int]
 
-    def __init__(self, root: Path, lock_timeout: float = LOCK_TIMEOUT) -> None:
+
+@dataclass(frozen=True)
+class _Remembered:
+    game_file: FileStamp
+    turn_files: list[tuple[str, FileStamp]]
+    replayed: Replayed
+
+
+class Store:
+    """The games under ``root`` (created on first write).
+
+    With ``remember``, a game once loaded is kept, and loading it again replays only the
+    turn files written since (a long-running service loads a game at every move); should
+    any file it read before have changed, been replaced or gone, the game is loaded whole
+    again."""
+
+    def __init__(
+        self, root: Path, lock_timeout: float = LOCK_TIMEOUT, remember: bool = False
+    ) -> None:
         self.root = root
         self.lock_timeout = lock_timeout
+        self.remember = remember
+        self._remembered: dict[str, _Remembered] = {}
+        self._undone: dict[str, tuple[tuple[tuple[str, int], ...], set[str]]] = {}
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -48,6 +82,10 @@ class Store:
         return sorted(
             p.name for p in self.root.iterdir() if GAME_ID.fullmatch(p.name) and p.is_dir()
         )
+
+    def has(self, game_id: str) -> bool:
+        """Whether ``game_id`` names a game here."""
+        return bool(GAME_ID.fullmatch(game_id)) and (self.root / game_id / "game.toml").is_file()
 
     def folder(self, game_id: str) -> Path:
         if not GAME_ID.fullmatch(game_id):
@@ -79,11 +117,59 @@ class Store:
     def load(self, game_id: str, strict: bool = True) -> Replayed:
         """The game rebuilt from its record, every turn checked: ReplayError names the first
         bad one, or when not ``strict`` the game is rebuilt up to it (see ``problem``)."""
+        if self.remember:
+            kept = self._load_more(game_id, strict)
+            if kept is not None:
+                return kept
         game_bytes, turns = self.read(game_id)
         record = load_game(game_bytes)
         if record.id != game_id:
             raise RecordError(f"{game_id}/game.toml is the record of game {record.id!r}")
-        return replay(record, game_bytes, turns, strict)
+        replayed = replay(record, game_bytes, turns, strict)
+        if self.remember:
+            self._keep(game_id, replayed)
+        return replayed
+
+    def _stamps(self, game_id: str) -> tuple[FileStamp, list[tuple[str, FileStamp]]] | None:
+        folder = self.folder(game_id)
+        try:
+            game_file = _stamp(folder / "game.toml")
+            with os.scandir(folder / "turns") as entries:
+                turns = sorted(
+                    (e.name, _stamp(Path(e.path))) for e in entries if not e.name.startswith(".")
+                )
+        except FileNotFoundError:
+            return None
+        return game_file, turns
+
+    def _keep(self, game_id: str, replayed: Replayed) -> None:
+        stamps = self._stamps(game_id)
+        self._remembered.pop(game_id, None)
+        if stamps is None or replayed.problem is not None:
+            return
+        game_file, turn_files = stamps
+        if len(turn_files) == len(replayed.turns):  # (else a turn came meanwhile: next time)
+            self._remembered[game_id] = _Remembered(game_file, turn_files, replayed)
+
+    def _load_more(self, game_id: str, strict: bool) -> Replayed | None:
+        """The remembered game and the turns written since, or None to load it whole."""
+        kept = self._remembered.get(game_id)
+        stamps = self._stamps(game_id)
+        if kept is None or stamps is None:
+            return None
+        game_file, turn_files = stamps
+        known = len(kept.turn_files)
+        if game_file != kept.game_file or turn_files[:known] != kept.turn_files:
+            return None
+        turns_dir = self.folder(game_id) / "turns"
+        try:
+            more = [(name, (turns_dir / name).read_bytes()) for name, _ in turn_files[known:]]
+        except FileNotFoundError:
+            return None
+        replayed = replay_more(kept.replayed, more, strict)
+        if replayed.problem is None:
+            self._remembered[game_id] = _Remembered(game_file, turn_files, replayed)
+        return replayed
 
     # -- writing ------------------------------------------------------------------------------
 
@@ -126,8 +212,18 @@ class Store:
         finally:
             lock.release()
 
-    def write_turn(self, game_id: str, turn: int, data: bytes) -> Path:
-        """Write ``turns/NNNN.toml``; ConflictError if that turn is written already."""
+    def write_turn(
+        self,
+        game_id: str,
+        turn: int,
+        data: bytes,
+        after: tuple[TurnRecord, GameState] | None = None,
+    ) -> Path:
+        """Write ``turns/NNNN.toml``; ConflictError if that turn is written already.
+
+        ``after``: the turn's record and the position it leads to, which a remembering store
+        adds to the game it holds (they were made by the engine from the position it loaded,
+        so replaying the file would give them again)."""
         path = self.folder(game_id) / "turns" / f"{turn:04d}.toml"
         try:
             write_new(path, data)
@@ -136,6 +232,17 @@ class Store:
                 f"turn {turn} of game {game_id!r} is written already: another move got there "
                 "first; look at the board again"
             ) from None
+        kept = self._remembered.pop(game_id, None)
+        if kept is not None and after is not None and len(kept.turn_files) == turn - 1:
+            record, state = after
+            replayed = kept.replayed
+            self._remembered[game_id] = _Remembered(
+                kept.game_file,
+                [*kept.turn_files, (path.name, _stamp(path))],
+                Replayed(
+                    replayed.record, [*replayed.turns, record], [*replayed.states, state], data
+                ),
+            )
         return path
 
     def archive_turns(
@@ -157,6 +264,29 @@ class Store:
         fsync_dir(archive)
         return archive
 
+    def undone_mails(self, game_id: str) -> set[str]:
+        """The Message-IDs of the mails whose moves were undone by a rollback (their turn
+        files are in the archive): such a mail must never be played again. Read once and
+        kept until the archive changes."""
+        archive = self.folder(game_id) / "archive"
+        try:
+            with os.scandir(archive) as entries:
+                stamp = tuple(sorted((e.name, e.stat().st_mtime_ns) for e in entries))
+        except FileNotFoundError:
+            return set()
+        kept = self._undone.get(game_id)
+        if kept is not None and kept[0] == stamp:
+            return kept[1]
+        found = set()
+        for name, _ in stamp:
+            for path in (archive / name).glob("[0-9]*.toml"):
+                with contextlib.suppress(OSError, ValueError):
+                    source = tomllib.loads(path.read_text()).get("source", {})
+                    if isinstance(source, dict) and isinstance(source.get("message_id"), str):
+                        found.add(source["message_id"])
+        self._undone[game_id] = (stamp, found)
+        return found
+
     def rollbacks(self, game_id: str) -> list[dict[str, object]]:
         """The rollbacks of a game, oldest first: when, to which turn, how many undone, why,
         and where the undone turns are kept."""
@@ -171,25 +301,47 @@ class Store:
         return sorted(found, key=lambda r: str(r["at"]))
 
 
-def write_new(path: Path, data: bytes, *, durable: bool = True, sync_dir: bool = True) -> None:
+def _stamp(path: Path) -> FileStamp:
+    info = path.stat()
+    return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+
+def write_new(
+    path: Path,
+    data: bytes,
+    *,
+    durable: bool = True,
+    sync_dir: bool = True,
+    unique_name: bool = False,
+) -> None:
     """Write ``path`` atomically; FileExistsError if it exists (never overwrite).
 
     ``durable``: on disk before returning (the file, then its folder's entry). Writers of many
     files may pass ``sync_dir=False`` and call :func:`fsync_dir` once after the last. Only
     records whose loss costs nothing but a repeat (a note that a letter went out) are written
-    with ``durable=False``."""
+    with ``durable=False``. ``unique_name``: the caller made the name unique (a timestamp
+    and a random part), so the file is renamed into place rather than linked and unlinked,
+    one step fewer on the disk."""
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    placed = False
     try:
         with os.fdopen(fd, "wb") as out:
             out.write(data)
             if durable:
                 out.flush()
                 os.fsync(out.fileno())
-        os.link(tmp, path)
+        if unique_name:
+            if os.path.lexists(path):
+                raise FileExistsError(errno.EEXIST, "exists already", str(path))
+            os.rename(tmp, path)
+            placed = True
+        else:
+            os.link(tmp, path)
     finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
+        if not placed:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
     if durable and sync_dir:
         fsync_dir(path.parent)
 

@@ -26,9 +26,17 @@ from tests.recorded import CLI, players, recorded_game
 TURNS = 8
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Store:
-    return recorded_game(tmp_path, turns=TURNS)
+@pytest.fixture(params=["fresh", "remembering"])
+def store(tmp_path: Path, request: pytest.FixtureRequest) -> Store:
+    """The recorded game, in a store that reads it afresh at every load, or in one that
+    remembers it (as the mail service's does) and has loaded it once already: both must see
+    every change made to the files since."""
+    recorded_game(tmp_path, turns=TURNS)
+    if request.param == "fresh":
+        return Store(tmp_path)
+    remembering = Store(tmp_path, remember=True)
+    assert remembering.load("g1").state.turn == TURNS
+    return remembering
 
 
 def turn_file(store: Store, n: int) -> Path:
@@ -255,3 +263,71 @@ def test_rollback_needs_a_reason_and_a_turn_in_the_game(store: Store) -> None:
         rollback(store, "g1", 2, " ")
     with pytest.raises(StoreError, match="--to must be 0 to 7"):
         rollback(store, "g1", 8, "nothing to undo")
+
+
+def test_a_remembering_store_replays_only_the_turns_written_since(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    recorded_game(tmp_path, turns=TURNS)
+    remembering = Store(tmp_path, remember=True)
+    first = remembering.load("g1")
+    other = Store(tmp_path)  # another writer: the command line, say
+    to_move = first.state.player.name
+    play_move(other, "g1", to_move, format_move(legal_moves(first.state)[0]), CLI)
+    read: list[str] = []
+    real = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda p: read.append(p.name) or real(p))
+    again = remembering.load("g1")
+    assert read == [f"{TURNS + 1:04d}.toml"]
+    assert again.state == other.load("g1").state and again.states[:-1] == first.states
+    read.clear()
+    assert remembering.load("g1").state == again.state and read == []
+
+
+def test_a_remembering_store_sees_a_rollback_and_the_turns_played_after_it(
+    tmp_path: Path,
+) -> None:
+    recorded_game(tmp_path, turns=TURNS)
+    remembering = Store(tmp_path, remember=True)
+    remembering.load("g1")
+    replayed, _ = rollback(Store(tmp_path), "g1", 5, "misread")
+    assert remembering.load("g1").state.turn == 5
+    move = next(m for m in legal_moves(replayed.state) if format_move(m).startswith("reserve"))
+    play_move(Store(tmp_path), "g1", replayed.state.player.name, format_move(move), CLI)
+    assert remembering.load("g1").state == Store(tmp_path).load("g1").state
+
+
+def test_a_remembering_store_notices_a_file_edited_with_its_old_time_put_back(
+    tmp_path: Path,
+) -> None:
+    recorded_game(tmp_path, turns=TURNS)
+    remembering = Store(tmp_path, remember=True)
+    remembering.load("g1")
+    path = tmp_path / "g1" / "turns" / "0003.toml"
+    info = path.stat()
+    data = path.read_bytes()
+    time.sleep(0.05)  # past the file system's clock tick, so the new ctime differs
+    with open(path, "r+b") as out:  # same size, same inode, same mtime: only ctime moves
+        out.write(data.replace(b'player = "alice"', b'player = "bobby"'))
+    os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns))
+    with pytest.raises(ReplayError, match="turn 3"):
+        remembering.load("g1")
+
+
+def test_a_remembering_store_keeps_the_turns_it_writes_without_reading_them_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    recorded_game(tmp_path, turns=TURNS)
+    remembering = Store(tmp_path, remember=True)
+    state = remembering.load("g1").state
+    move = format_move(legal_moves(state)[0])
+    play_move(remembering, "g1", state.player.name, move, CLI)
+    read: list[str] = []
+    real = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda p: read.append(p.name) or real(p))
+    kept = remembering.load("g1")
+    assert read == []
+    monkeypatch.undo()
+    fresh = Store(tmp_path).load("g1")
+    assert kept.states == fresh.states and kept.turns == fresh.turns
+    assert kept.last_file == fresh.last_file
