@@ -15,6 +15,7 @@ import email
 import email.policy
 import re
 from dataclasses import dataclass, field
+from email.header import decode_header, make_header
 from email.message import EmailMessage, Message
 from email.utils import getaddresses, parseaddr
 
@@ -47,6 +48,7 @@ REPLY_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pl", "sv", "da", "cs", *
 _REPLY_PARSER = EmailReplyParser(languages=REPLY_LANGUAGES)
 
 _SEPARATOR = re.compile(r"[_=-]{5,}")
+_FOLD = re.compile(r"\r?\n(?=[ \t])")
 _AUTO_PRECEDENCE = {"bulk", "junk", "list", "auto_reply", "auto-reply"}
 _BOUNCE_SENDERS = re.compile(r"^(mailer-daemon|postmaster|mail-daemon)@", re.IGNORECASE)
 _AUTO_SUBJECT = re.compile(
@@ -71,9 +73,14 @@ class Inbound:
 
 
 def read_message(raw: bytes, loop_id: str = "") -> Inbound:
-    """Parse ``raw`` whatever it holds; ``unreadable`` says why when nothing could be read."""
+    """Parse ``raw`` whatever it holds; ``unreadable`` says why when nothing could be read.
+
+    Parsed with the classic ``compat32`` policy: header values come back as the text that was
+    sent (8-bit bytes read as UTF-8), which is all most of them need (addresses, ids, flags),
+    several times faster than the modern policy's header objects; the subject's encoded
+    words are decoded here."""
     try:
-        message = email.message_from_bytes(raw, policy=email.policy.default)
+        message = email.message_from_bytes(raw, policy=_POLICY)
         return _read(message, loop_id)
     except Exception as err:
         return Inbound(message_id=None, sender="", unreadable=f"not a readable mail ({err})")
@@ -97,18 +104,43 @@ def _read(message: Message, loop_id: str) -> Inbound:
         sender=sender,
         recipients=list(dict.fromkeys(recipients)),
         answers=list(dict.fromkeys(answers)),
-        subject=_header(message, "Subject"),
+        subject=_decoded_header(_header(message, "Subject")),
         automatic=automatic(message, sender, loop_id),
         text=body_text(message),
     )
 
 
+class _AsSent(type(email.policy.compat32)):  # type: ignore[misc]
+    """The classic policy, but a header with 8-bit bytes in it is read as UTF-8 (RFC 6532)
+    rather than turned into an opaque Header object."""
+
+    def header_fetch_parse(self, name: str, value: str) -> str:
+        if not value.isascii():
+            value = value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        return value
+
+
+_POLICY = _AsSent()
+
+
 def _header(message: Message, name: str) -> str:
+    """A header's value as sent, unfolded; '' when it is missing or unreadable."""
     try:
         value = message.get(name)
+        text = "" if value is None else str(value)
     except Exception:
         return ""
-    return "" if value is None else str(value)
+    return _FOLD.sub(" ", text)
+
+
+def _decoded_header(value: str) -> str:
+    """A header value with its RFC 2047 encoded words decoded (any charset)."""
+    if "=?" not in value:
+        return value
+    try:
+        return str(make_header(decode_header(value)))
+    except Exception:
+        return value
 
 
 def automatic(message: Message, sender: str, loop_id: str = "") -> str | None:
@@ -140,7 +172,7 @@ def automatic(message: Message, sender: str, loop_id: str = "") -> str | None:
     for name in ("List-Id", "List-Unsubscribe", "List-Post"):
         if _header(message, name):
             return f"a mailing list ({name})"
-    if _AUTO_SUBJECT.match(_header(message, "Subject")):
+    if _AUTO_SUBJECT.match(_decoded_header(_header(message, "Subject"))):
         return "an automatic reply by its subject"
     return None
 

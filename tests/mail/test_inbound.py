@@ -32,6 +32,24 @@ def test_the_sender_recipients_and_answered_ids_are_read() -> None:
     assert inbound.automatic is None and inbound.text.strip() == "take red green blue"
 
 
+def test_folded_encoded_and_eight_bit_headers_are_read() -> None:
+    raw = (
+        b"From: =?iso-8859-1?q?Si=E2n?= <Sian@Example.org>\r\n"
+        b"To: referee+g1.0.abc@example.net,\r\n  Other <other@example.net>\r\n"
+        b"Subject: =?utf-8?b?UmU6IFNwbGVuZG9yIMK3IGcx?=\r\n"
+        b"Message-ID:\r\n <m1@example.org>\r\n"
+        b"References: <a@x>\r\n\t<b@x>\r\n\r\n"
+        b"take red green blue\r\n"
+    )
+    inbound = read_message(raw)
+    assert inbound.sender == "sian@example.org" and inbound.message_id == "<m1@example.org>"
+    assert inbound.recipients == ["referee+g1.0.abc@example.net", "other@example.net"]
+    assert inbound.subject == "Re: Splendor · g1" and inbound.answers == ["<a@x>", "<b@x>"]
+    eight_bit = read_message(raw.replace(b"Subject: =?utf-8?b?UmU6IFNwbGVuZG9yIMK3IGcx?=",
+                                         "Subject: Re: Splendor · café".encode()))  # fmt: skip
+    assert eight_bit.subject == "Re: Splendor · café"
+
+
 @pytest.mark.parametrize("charset", ["utf-8", "iso-8859-1", "windows-1252", "utf-16"])
 @pytest.mark.parametrize("cte", ["base64", "quoted-printable", "8bit"])
 def test_any_charset_and_transfer_encoding_is_decoded(charset: str, cte: str) -> None:
