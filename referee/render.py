@@ -7,9 +7,11 @@ only what that viewer may see. The layout lives in the Jinja2 templates in
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from markupsafe import Markup
 
 from referee.engine import CARDS, NOBLES, Buy, Move, Pass, Reserve, Take
 from referee.engine.cards import GEM_COLOURS, TOKEN_COLOURS
@@ -153,15 +155,18 @@ def board_context(view: GameView, game: str) -> dict[str, Any]:
     }
 
 
-def _card_box(card_id: str) -> dict[str, Any]:
+@functools.cache
+def _card_box(card_id: str) -> Markup:
+    """A face-up card in HTML: the same in every mail, so made once."""
     card = CARDS[card_id]
-    return {
+    facts = {
         "id": card_id,
         "colour": card.bonus_colour,
         "fill": FILLS[card.bonus_colour],
         "points": card.points,
         "cost": _gems(card.cost),
     }
+    return Markup(render("card.html.j2", {"card": facts}).strip("\n"))
 
 
 def board_text(view: GameView, game: str) -> str:

@@ -7,13 +7,13 @@ mail cannot show a player another player's blind reserved card or any deck order
 
 from __future__ import annotations
 
+import base64
 import binascii
 import re
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from email.header import Header
 from email.utils import format_datetime, formataddr
 from typing import Any
 
@@ -109,17 +109,17 @@ def to_bytes(mail: Letter, envelope: Envelope) -> bytes:
     """The RFC 5322 bytes of a letter in its envelope (CRLF line ends, as .eml files have).
 
     The message has one fixed shape — our headers, then a UTF-8 text part and, for a board,
-    an HTML alternative — so it is written out directly: header values are encoded by the
-    email package (RFC 2047 for anything not ASCII), bodies by binascii's quoted-printable (in
-    C; the HTML is large). This is several times faster than building an ``EmailMessage``
-    and matters at every turn. The boundary starts with "=_", which quoted-printable text
+    an HTML alternative — so it is written out directly: header values RFC 2047-encoded
+    when they are not ASCII, bodies by binascii's quoted-printable (in C; the HTML is
+    large). This is several times faster than building an ``EmailMessage`` and matters at
+    every turn. The boundary starts with "=_", which quoted-printable text
     never contains."""
     headers = [
-        ("From", formataddr((SENDER_NAME, envelope.sender), charset="utf-8")),
-        ("To", formataddr((mail.name, mail.to), charset="utf-8")),
+        ("From", _address(SENDER_NAME, envelope.sender)),
+        ("To", _address(mail.name, mail.to)),
     ]
     if envelope.reply_to:
-        headers.append(("Reply-To", formataddr((SENDER_NAME, envelope.reply_to))))
+        headers.append(("Reply-To", _address(SENDER_NAME, envelope.reply_to)))
     headers.append(("Subject", _encoded(mail.subject)))
     headers.append(("Message-ID", envelope.message_id))
     if envelope.date is not None:
@@ -173,7 +173,30 @@ def _one_line(value: str) -> str:
 
 
 def _encoded(value: str) -> str:
-    """A header value, RFC 2047-encoded if it is not plain ASCII."""
+    """A header value, RFC 2047-encoded if it is not plain ASCII: UTF-8 base64 words of at
+    most 75 characters, split between characters, one space apart (which readers drop)."""
     if value.isascii():
         return value
-    return Header(value, "utf-8", maxlinelen=998).encode()
+    words, chunk = [], b""
+    for char in value:
+        data = char.encode()
+        if len(chunk) + len(data) > _WORD_BYTES:
+            words.append(chunk)
+            chunk = b""
+        chunk += data
+    words.append(chunk)
+    return " ".join(f"=?utf-8?b?{base64.b64encode(w).decode()}?=" for w in words)
+
+
+#: The most bytes one encoded word carries: 45 bytes are 60 base64 characters, 72 with the
+#: "=?utf-8?b?" and "?=" around them (RFC 2047 allows 75).
+_WORD_BYTES = 45
+
+
+def _address(name: str, address: str) -> str:
+    """``Name <address>``, the name in one encoded word when it is not ASCII (as the email
+    package's ``formataddr`` writes it: some readers, Python's among them, keep the space
+    between two encoded words of a name)."""
+    if name.isascii():
+        return formataddr((name, address))
+    return f"=?utf-8?b?{base64.b64encode(name.encode()).decode()}?= <{address}>"

@@ -68,3 +68,19 @@ def test_a_header_value_from_inbound_mail_cannot_add_headers() -> None:
     message = parsed(to_bytes(letter(None), hostile))
     assert message["Bcc"] is None
     assert "Bcc" in message["In-Reply-To"]
+
+
+def test_long_names_and_subjects_in_any_script_read_back_and_subjects_use_legal_words() -> None:
+    name = "অমর্ত্য সেন ও সঙ্গীরা " * 3
+    subject = "Splendor g1 · turn 12 · ráðgáta · দান " * 4
+    mail = Letter(
+        game="g1", seat=0, to="amartya@example.net", name=name, turn=12,
+        kind="turn", subject=subject, text=TEXT, html=None,
+    )  # fmt: skip
+    raw = to_bytes(mail, ENVELOPE)
+    message = parsed(raw)
+    assert message["Subject"] == subject
+    assert message["To"].addresses[0].display_name == name
+    subject_line = next(line for line in raw.split(b"\r\n") if line.startswith(b"Subject:"))
+    words = re.findall(rb"=\?utf-8\?b\?[^?]*\?=", subject_line)
+    assert len(words) > 1 and max(len(w) for w in words) <= 75
