@@ -16,6 +16,7 @@ import contextlib
 import hashlib
 import logging
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import UTC, datetime
 
@@ -62,11 +63,12 @@ class Service:
     def __init__(self, settings: Settings, transport: Transport) -> None:
         self.settings = settings
         self.transport = transport
-        self.store = Store(settings.games_dir)
+        self.store = Store(settings.games_dir, remember=True)
         self.spool = Spool(settings.games_dir)
         self.secret = self.spool.secret()
         self.loop_id = self.spool.loop_id()
         self._queued = asyncio.Event()  # set when mail was handled: letters may be waiting
+        self._judging: ThreadPoolExecutor | None = None  # the judging thread, while running
 
     async def run(self, once: bool = False) -> None:
         """Handle mail as it comes until stopped; with ``once``, what is waiting, then stop.
@@ -74,6 +76,7 @@ class Service:
         Receiving and sending run side by side: letters go out while the next mails are
         judged. A mail server that cannot be reached is tried again after 1 s, 2 s, 4 s …
         (at most a minute); with ``once`` its error is raised."""
+        self._judging = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judge")
         try:
             if once:
                 await self.send_pending()
@@ -88,14 +91,15 @@ class Service:
                 with contextlib.suppress(asyncio.CancelledError):
                     await sending
         finally:
+            self._judging.shutdown(wait=True)  # a mail being judged is recorded whole
+            self._judging = None
             await self.transport.close()
 
     async def _keep_receiving(self) -> None:
         failures = 0
         while True:
             try:
-                if await self.receive():
-                    self._queued.set()
+                await self.receive()
                 await self.transport.wait_for_mail(self.settings.poll_seconds)
                 failures = 0
             except TransportError as err:
@@ -132,6 +136,8 @@ class Service:
         for item in items:
             try:
                 await self.handle(item)
+                self._queued.set()  # its letters may go out while the next mail is judged
+                await asyncio.sleep(0)
             except MessageGoneError as gone:
                 log.info("%s", gone)
             except TransportError:
@@ -142,47 +148,62 @@ class Service:
                     await self.transport.file(item, "quarantine")
 
     async def handle(self, item: Incoming) -> Ruling | None:
-        """Judge one mail, carry out the ruling, file the mail. None: handled before."""
-        limit = self.settings.max_message_bytes
-        if item.size > limit:
-            head = await self.transport.headers(item)
-            inbound = read_message(head, self.loop_id)
-            key = inbound.message_id or _hash_key(head)
-            if self.spool.seen(key):
-                await self.transport.file(item, "quarantine")
-                return None
-            ruling = oversized(inbound, item.size, limit)
-            self._carry_out(ruling, None)
-            return await self._done(item, key, ruling)
+        """Judge one mail, carry out the ruling, file the mail. None: handled before.
 
-        raw = await self.transport.fetch(item)
+        The judging and recording (reading the mail, the game, the turn and letters written
+        and flushed to disk) run on the service's judging thread, one mail at a time, so that
+        letters keep going out on the event loop meanwhile."""
+        loop = asyncio.get_running_loop()
+        if item.size > self.settings.max_message_bytes:
+            head = await self.transport.headers(item)
+            ruling, folder = await loop.run_in_executor(
+                self._judging, self._judge_oversized, item, head
+            )
+        else:
+            raw = await self.transport.fetch(item)
+            ruling, folder = await loop.run_in_executor(self._judging, self._judge, item, raw)
+        await self.transport.file(item, folder)
+        return ruling
+
+    def _judge_oversized(self, item: Incoming, head: bytes) -> tuple[Ruling | None, str]:
+        """A mail too large to read, by its headers: its sender is told (once)."""
+        inbound = read_message(head, self.loop_id)
+        key = inbound.message_id or _hash_key(head)
+        if self.spool.seen(key):
+            return None, "quarantine"
+        ruling = oversized(inbound, item.size, self.settings.max_message_bytes)
+        self._carry_out(ruling, None)
+        return self._done(item, key, ruling)
+
+    def _judge(self, item: Incoming, raw: bytes) -> tuple[Ruling | None, str]:
+        """A whole mail: the ruling, carried out, and the folder the mail goes to."""
         inbound = read_message(raw, self.loop_id)
         key = inbound.message_id or _hash_key(raw)
         inbound = replace(inbound, message_id=key)
         if self.spool.seen(key):
             log.info("mail %s (%s) was handled before; filed again", item.id, key)
-            await self.transport.file(item, "done")
-            return None
+            return None, "done"
         route = None
         if not inbound.automatic and not inbound.unreadable:
             route = find_route(inbound.recipients, inbound.answers, self.settings.address)
-        if route is None or route.game not in self.store.game_ids():
+        if route is None or not self.store.has(route.game):
             ruling = judge(inbound, route, None, self.secret)
             self._carry_out(ruling, None)
-            return await self._done(item, key, ruling)
+            return self._done(item, key, ruling)
         with self.store.locked(route.game):
             try:
                 game = self.store.load(route.game)
             except (RecordError, StoreError) as err:
                 log.error("game %s cannot be read (%s); mail %s set aside", route.game, err, key)
-                await self.transport.file(item, "quarantine")
-                return None
+                return None, "quarantine"
             if any(t.source.message_id == key for t in game.turns):
                 ruling = Ruling("played", "done", "played before (found in the game's turns)")
+            elif key in self.store.undone_mails(route.game):
+                ruling = Ruling("played", "done", "played before, and undone by a rollback")
             else:
                 ruling = judge(inbound, route, game, self.secret)
                 self._carry_out(ruling, route.game)
-        return await self._done(item, key, ruling)
+        return self._done(item, key, ruling)
 
     def _carry_out(self, ruling: Ruling, game: str | None) -> None:
         letters = ruling.letters
@@ -196,11 +217,13 @@ class Service:
         elif letters:
             self.spool.queue(letters)
 
-    async def _done(self, item: Incoming, key: str, ruling: Ruling) -> Ruling:
-        self.spool.mark_seen(key, f"{ruling.outcome}: {ruling.note} (as {item.id})")
-        await self.transport.file(item, ruling.folder)
+    def _done(self, item: Incoming, key: str, ruling: Ruling) -> tuple[Ruling, str]:
+        # a move is recorded in its game's turns (or archive), which are checked too: its
+        # note here need not be flushed to disk; every other outcome's must
+        note = f"{ruling.outcome}: {ruling.note} (as {item.id})"
+        self.spool.mark_seen(key, note, durable=ruling.outcome != "played")
         log.info("mail %s: %s: %s", key, ruling.outcome, ruling.note)
-        return ruling
+        return ruling, ruling.folder
 
     # -- sending ------------------------------------------------------------------------------
 
@@ -252,7 +275,7 @@ class Service:
                 self.spool.retry_later(queued, str(err), retry_delay(queued.attempts))
                 log.warning("letter to %s not sent yet (%s); will try again", mail.to, err)
             return False
-        self.spool.settle(queued, "sent", message_id=envelope.message_id)
+        self.spool.settle(queued, "sent")
         if mail.seat is not None:
             self.spool.extend_thread(mail.game, mail.seat, envelope.message_id)
         return True

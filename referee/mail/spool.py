@@ -4,12 +4,12 @@
 
     .mail/secret              the key behind every player's routing key (made once, 0600)
     .mail/outbox/*.json       letters waiting to be sent, oldest first
-    .mail/sent/*.json         letters sent (with the Message-ID they went out with)
+    .mail/sent/*.json         letters sent
     .mail/failed/*.json       letters a server refused for good, for the game master
     .mail/void/*.json         letters whose turn was never committed (a crash in between)
     .mail/seen/<hash>         mails already handled, and what came of them
     .mail/limits/<day>/<hash> error replies already sent today, per sender and kind
-    .mail/threads/<game>.<seat>  the last Message-ID sent to a player, to thread the next
+    .mail/threads/<game>.<seat>  the Message-IDs sent to a player, to thread the next letter
 
 A letter that announces a turn is queued *before* the turn is written, naming the turn file
 and the hash it will have; it is sent only once that file exists with that hash. So the
@@ -57,6 +57,10 @@ class Queued:
     not_before: float
 
 
+#: How many of the Message-IDs sent to a player a letter's References name.
+THREAD_KEPT = 10
+
+
 class Spool:
     """The mail state beside the games in ``games_dir``."""
 
@@ -65,6 +69,7 @@ class Spool:
         self.root = games_dir / ".mail"
         self._threads: dict[str, list[str]] = {}  # read once, then kept (one writer)
         self._made: set[str] = set()
+        self._read: dict[str, Queued] = {}  # outbox letters already read, by file name
 
     def _dir(self, name: str) -> Path:
         path = self.root / name
@@ -107,23 +112,29 @@ class Spool:
                 "not_before": 0.0,
             }
             path = self._dir("outbox") / name
-            write_new(path, json.dumps(body).encode(), sync_dir=False)
+            write_new(path, json.dumps(body).encode(), sync_dir=False, unique_name=True)
             paths.append(path)
         if paths:
             fsync_dir(self._dir("outbox"))
         return paths
 
     def pending(self) -> list[Queued]:
-        """The letters waiting, oldest first."""
+        """The letters waiting, oldest first. A letter's file is read once: it changes only
+        through :meth:`retry_later`, which notes the change."""
         found = []
         for path in sorted(self._dir("outbox").glob("*.json")):
-            body = _read_json(path)
-            if body is None:
-                continue
-            commit = Commit(**body["commit"]) if body.get("commit") else None
-            found.append(
-                Queued(path, Letter(**body["letter"]), commit, body["attempts"], body["not_before"])
-            )
+            queued = self._read.get(path.name)
+            if queued is None:
+                body = _read_json(path)
+                if body is None:
+                    continue
+                commit = Commit(**body["commit"]) if body.get("commit") else None
+                letter = Letter(**body["letter"])
+                queued = Queued(path, letter, commit, body["attempts"], body["not_before"])
+                self._read[path.name] = queued
+            found.append(queued)
+        for name in self._read.keys() - {q.path.name for q in found}:
+            del self._read[name]  # settled, by this service or another
         return found
 
     def committed(self, queued: Queued) -> bool | None:
@@ -138,12 +149,18 @@ class Spool:
 
     def settle(self, queued: Queued, folder: str, **extra: Any) -> Path:
         """Move a letter out of the outbox into ``folder`` (sent, failed, void), noting
-        ``extra`` (the Message-ID it went out with, the server's answer)."""
+        ``extra`` (the server's answer, why it was set aside). A letter sent is only moved:
+        one step on the disk, and a lost move costs at most sending it again."""
+        target = self._dir(folder) / queued.path.name
+        self._read.pop(queued.path.name, None)
+        if not extra:
+            with contextlib.suppress(FileNotFoundError):
+                os.rename(queued.path, target)
+            return target
         body = _read_json(queued.path) or {}
         body.update(extra)
-        target = self._dir(folder) / queued.path.name
-        # a lost note that a letter went out costs at most sending it again
-        write_new(target, json.dumps(body).encode(), durable=folder != "sent")
+        with contextlib.suppress(FileExistsError):
+            write_new(target, json.dumps(body).encode())
         queued.path.unlink(missing_ok=True)
         return target
 
@@ -154,6 +171,7 @@ class Spool:
         tmp = queued.path.with_name(f".{queued.path.name}.{uuid.uuid4().hex}.tmp")
         tmp.write_bytes(json.dumps(body).encode())
         os.replace(tmp, queued.path)
+        self._read.pop(queued.path.name, None)
 
     def waiting(self) -> list[dict[str, Any]]:
         """Letters not sent yet, with their failed attempts: for the game master to see."""
@@ -170,9 +188,11 @@ class Spool:
         path = self._dir("seen") / _hash(message_key)
         return path.read_text() if path.exists() else None
 
-    def mark_seen(self, message_key: str, outcome: str) -> None:
+    def mark_seen(self, message_key: str, outcome: str, durable: bool = True) -> None:
+        """Note a mail handled. Not ``durable``: the note may be lost in a crash (for a mail
+        whose move is recorded in its game, which is checked as well)."""
         with contextlib.suppress(FileExistsError):
-            write_new(self._dir("seen") / _hash(message_key), outcome.encode())
+            write_new(self._dir("seen") / _hash(message_key), outcome.encode(), durable=durable)
 
     def allow_error_reply(self, sender: str, kind: str, day: date) -> bool:
         """True the first time today a sender is owed an error reply of this kind."""
@@ -184,20 +204,19 @@ class Spool:
         return True
 
     def thread(self, game: str, seat: int) -> list[str]:
-        """The Message-IDs of the conversation with one player so far (newest last)."""
+        """The Message-IDs of the last letters to one player (newest last, ten at most)."""
         key = f"{game}.{seat}"
         if key not in self._threads:
             path = self._dir("threads") / key
-            self._threads[key] = path.read_text().split() if path.exists() else []
+            self._threads[key] = path.read_text().split()[-THREAD_KEPT:] if path.exists() else []
         return list(self._threads[key])
 
-    def extend_thread(self, game: str, seat: int, message_id: str, keep: int = 10) -> None:
-        ids = [*self.thread(game, seat), message_id][-keep:]
-        self._threads[f"{game}.{seat}"] = ids
-        path = self._dir("threads") / f"{game}.{seat}"
-        tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
-        tmp.write_text(" ".join(ids))
-        os.replace(tmp, path)
+    def extend_thread(self, game: str, seat: int, message_id: str) -> None:
+        """Note a letter sent to a player: its Message-ID is added to their thread file (an
+        append, no new file; a note lost in a crash costs only the threading of a mail)."""
+        self._threads[f"{game}.{seat}"] = [*self.thread(game, seat), message_id][-THREAD_KEPT:]
+        with open(self._dir("threads") / f"{game}.{seat}", "a", encoding="ascii") as out:
+            out.write(f"\n{message_id}")
 
 
 def _hash(text: str) -> str:

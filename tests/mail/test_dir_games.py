@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 
 from referee.engine import Buy, legal_moves
-from referee.games import create_game
+from referee.games import create_game, rollback
 from referee.mail.spool import Spool
 from referee.mail.transport import DirTransport
 from referee.service import Service
 from referee.settings import Settings
 from referee.store import Store
-from tests.mail.players import humanise, latest, mails_to, reply, text_of
+from tests.mail.players import humanise, latest, mails_to, quick_reply, reply, text_of
 
 NAMES = ("alice", "bob", "carol", "dave")
 
@@ -119,6 +119,16 @@ def test_a_whole_game_is_played_by_mail_over_the_dir_transport(
     for message in every:
         assert message["Auto-Submitted"] == "auto-replied"
         assert message.get_body(("html",)) is not None
+
+
+def test_the_benchmarks_quick_reply_is_read_as_the_move_on_top(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    board = sorted((table.mail / "outbox").glob("*alice*"))[-1].read_bytes()
+    to, raw = quick_reply(board, address("alice"), "take red green blue", "<quick@example.org>")
+    assert to.startswith("referee+g1.0.")
+    (table.mail / "inbox" / "quick.eml").write_bytes(raw)
+    table.serve()
+    assert table.state.turn == 1 and table.folder("done") == ["quick.eml"]
 
 
 def test_a_refused_move_gets_the_line_the_reason_what_is_legal_and_the_board(
@@ -265,6 +275,29 @@ def test_a_duplicate_delivery_is_played_once(tmp_path: Path) -> None:
     (table.mail / "inbox" / "later-copy.eml").write_bytes(raw)
     table.serve()
     assert table.state.turn == 1 and len(mails_to(table.mail, address("alice"))) == 2
+
+
+def test_a_move_is_played_once_even_when_the_note_that_its_mail_was_read_is_lost(
+    tmp_path: Path,
+) -> None:
+    table = Table(tmp_path)
+    raw = table.reply("alice", "take red green blue", message_id="<once@example.org>").read_bytes()
+    table.serve()
+    bob = table.reply("bob", "take 2 white", message_id="<bob@example.org>").read_bytes()
+    table.serve()
+    assert table.state.turn == 2
+    for note in (table.games / ".mail" / "seen").iterdir():  # as if lost in a crash
+        note.unlink()
+    (table.mail / "inbox" / "again.eml").write_bytes(raw)
+    table.serve()
+    assert table.state.turn == 2  # found in the game's turns
+    rollback(table.store, "g1", 1, "bob's move was misread")
+    for note in (table.games / ".mail" / "seen").iterdir():
+        note.unlink()
+    (table.mail / "inbox" / "bob-again.eml").write_bytes(bob)
+    table.serve()
+    assert table.state.turn == 1  # an undone move is not played again by its mail
+    assert "bob-again.eml" in table.folder("done")
 
 
 def test_oversized_mail_is_set_aside_unread_and_its_sender_told_once(tmp_path: Path) -> None:
