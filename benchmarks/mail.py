@@ -104,7 +104,8 @@ def run(
 ) -> dict[str, float]:
     """Play ``moves`` moves in each of ``games`` games. Each game's player to move replies
     once the board of the turn is in both players' mailboxes: at once (``rate`` None), or,
-    with ``rate``, the ready games take turns so that replies go out ``rate`` a second."""
+    with ``rate``, the ready games take turns so that replies go out ``rate`` a second at
+    most. Replies begin once every player has their welcome mail."""
     users = [f"p{n:03d}" for n in range(2 * games)]
     referee = Referee(servers, "referee", root, poll_seconds=300)
     store = Store(referee.games, remember=True)  # the players look at the game too
@@ -116,8 +117,14 @@ def run(
     latencies: list[float] = []
     ready: list[Game] = []  # games whose board is out, oldest first: their player may reply
     referee.start()
-    smtp = smtplib.SMTP("127.0.0.1", servers.smtp_port)
     started = time.monotonic()
+    while not all(boxes[u].board(0) for u in users):  # everyone has their welcome first
+        if time.monotonic() - started > 120:
+            raise RuntimeError(f"the welcome mails did not all come; see {referee.log}")
+        for user in users:
+            boxes[user].refresh()
+        time.sleep(0.05)
+    smtp = smtplib.SMTP("127.0.0.1", servers.smtp_port)
     next_reply = time.time()
     first_send = last_board = 0.0
     try:
@@ -148,7 +155,8 @@ def run(
                     game.moves = moves  # finished
                     continue
                 first_send = first_send or game.sent_at or 0.0
-                next_reply = max(next_reply + 1 / rate, time.time() - 1) if rate else 0.0
+                # (a slot missed while no game was ready is made up within a quarter second)
+                next_reply = max(next_reply + 1 / rate, time.time() - 0.25) if rate else 0.0
                 replied = True
             if not replied:
                 time.sleep(0.01 if rate else 0.03)
