@@ -65,7 +65,7 @@ class Mailbox:
         for folder in ("new", "cur"):
             where = self.path / folder
             try:
-                modified = os.stat(f"{self.path}/{folder}").st_mtime_ns  # moves when a file comes
+                modified = where.stat().st_mtime_ns  # a folder's time moves when a file comes
             except FileNotFoundError:
                 continue
             # (files that came within a tick of the clock of the last look share its time)

@@ -137,7 +137,6 @@ class Service:
             try:
                 await self.handle(item)
                 self._queued.set()  # its letters may go out while the next mail is judged
-                await asyncio.sleep(0)
             except MessageGoneError as gone:
                 log.info("%s", gone)
             except TransportError:

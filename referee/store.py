@@ -38,6 +38,7 @@ from referee.record import (
     TurnRecord,
     dump,
     load_game,
+    load_turn,
     replay,
     replay_more,
 )
@@ -133,10 +134,10 @@ class Store:
     def _stamps(self, game_id: str) -> tuple[FileStamp, list[tuple[str, FileStamp]]] | None:
         folder = self.folder(game_id)
         try:
-            game_file = _stamp(folder / "game.toml")
+            game_file = _stamp((folder / "game.toml").stat())
             with os.scandir(folder / "turns") as entries:
                 turns = sorted(
-                    (e.name, _stamp(Path(e.path))) for e in entries if not e.name.startswith(".")
+                    (e.name, _stamp(e.stat())) for e in entries if not e.name.startswith(".")
                 )
         except FileNotFoundError:
             return None
@@ -238,7 +239,7 @@ class Store:
             replayed = kept.replayed
             self._remembered[game_id] = _Remembered(
                 kept.game_file,
-                [*kept.turn_files, (path.name, _stamp(path))],
+                [*kept.turn_files, (path.name, _stamp(path.stat()))],
                 Replayed(
                     replayed.record, [*replayed.turns, record], [*replayed.states, state], data
                 ),
@@ -280,10 +281,10 @@ class Store:
         found = set()
         for name, _ in stamp:
             for path in (archive / name).glob("[0-9]*.toml"):
-                with contextlib.suppress(OSError, ValueError):
-                    source = tomllib.loads(path.read_text()).get("source", {})
-                    if isinstance(source, dict) and isinstance(source.get("message_id"), str):
-                        found.add(source["message_id"])
+                with contextlib.suppress(OSError, RecordError):
+                    message_id = load_turn(path.read_bytes(), path.name).source.message_id
+                    if message_id is not None:
+                        found.add(message_id)
         self._undone[game_id] = (stamp, found)
         return found
 
@@ -301,8 +302,7 @@ class Store:
         return sorted(found, key=lambda r: str(r["at"]))
 
 
-def _stamp(path: Path) -> FileStamp:
-    info = path.stat()
+def _stamp(info: os.stat_result) -> FileStamp:
     return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
@@ -318,10 +318,10 @@ def write_new(
 
     ``durable``: on disk before returning (the file, then its folder's entry). Writers of many
     files may pass ``sync_dir=False`` and call :func:`fsync_dir` once after the last. Only
-    records whose loss costs nothing but a repeat (a note that a letter went out) are written
-    with ``durable=False``. ``unique_name``: the caller made the name unique (a timestamp
-    and a random part), so the file is renamed into place rather than linked and unlinked,
-    one step fewer on the disk."""
+    records whose loss costs nothing (a note that a mail was read, when its move is recorded
+    in its game anyway) are written with ``durable=False``. ``unique_name``: the caller made
+    the name unique (a timestamp and a random part), so the file is renamed into place
+    rather than linked and unlinked, one step fewer on the disk."""
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
     placed = False

@@ -265,6 +265,14 @@ def test_rollback_needs_a_reason_and_a_turn_in_the_game(store: Store) -> None:
         rollback(store, "g1", 8, "nothing to undo")
 
 
+def files_read(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the files read whole from now on (a list that fills as they are read)."""
+    read: list[str] = []
+    real = Path.read_bytes
+    monkeypatch.setattr(Path, "read_bytes", lambda p: read.append(p.name) or real(p))
+    return read
+
+
 def test_a_remembering_store_replays_only_the_turns_written_since(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -274,9 +282,7 @@ def test_a_remembering_store_replays_only_the_turns_written_since(
     other = Store(tmp_path)  # another writer: the command line, say
     to_move = first.state.player.name
     play_move(other, "g1", to_move, format_move(legal_moves(first.state)[0]), CLI)
-    read: list[str] = []
-    real = Path.read_bytes
-    monkeypatch.setattr(Path, "read_bytes", lambda p: read.append(p.name) or real(p))
+    read = files_read(monkeypatch)
     again = remembering.load("g1")
     assert read == [f"{TURNS + 1:04d}.toml"]
     assert again.state == other.load("g1").state and again.states[:-1] == first.states
@@ -322,9 +328,7 @@ def test_a_remembering_store_keeps_the_turns_it_writes_without_reading_them_back
     state = remembering.load("g1").state
     move = format_move(legal_moves(state)[0])
     play_move(remembering, "g1", state.player.name, move, CLI)
-    read: list[str] = []
-    real = Path.read_bytes
-    monkeypatch.setattr(Path, "read_bytes", lambda p: read.append(p.name) or real(p))
+    read = files_read(monkeypatch)
     kept = remembering.load("g1")
     assert read == []
     monkeypatch.undo()
