@@ -4,14 +4,12 @@ A ruling is a turn to record with the letters that announce it, or letters that 
 refuse, or silence; and the folder the mail is filed in. Nothing here touches the disk, the
 clock or the network; the service (:mod:`referee.service`) carries rulings out.
 
-What players may write in a reply: one move (its lines start with take, reserve, buy, pass,
-return, noble, pay, or their aliases), and the requests ``help``, ``board`` and ``moves``.
-Other lines (greetings, chit-chat) are passed over.
+What players may write in a reply: one move, or the requests ``help``, ``board`` and
+``moves``; how a reply is read is :mod:`referee.mail.reading`'s job.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -29,13 +27,12 @@ from referee.mail.letters import (
     status_line,
     turn_letters,
 )
+from referee.mail.reading import read_reply
 from referee.mail.routing import Route, authentic
-from referee.notation import ACTIONS, CLAUSES, format_move
+from referee.notation import format_move
 from referee.record import Replayed, SourceEntry
 
 Folder = Literal["done", "refused", "quarantine"]
-REQUESTS = ("help", "board", "moves")
-_FIRST_WORD = re.compile(r"^\W*(\w+)", re.UNICODE)
 
 
 @dataclass(frozen=True)
@@ -67,7 +64,8 @@ def judge(inbound: Inbound, route: Route | None, game: Replayed | None, secret: 
     seat = route.seat
     player = game.record.players[seat]
     state = game.state
-    moves, requests, others = read_commands(reply_text(inbound.text))
+    reading = read_reply(reply_text(inbound.text))
+    moves, requests, others = reading.move, reading.requests, reading.passed
     answers = inbound.message_id
     mine = view(state, player.name)
 
@@ -121,26 +119,6 @@ def judge(inbound: Inbound, route: Route | None, game: Replayed | None, secret: 
         played=played,
         letters=turn_letters(game.record, played.after, played.move, seat, answers),
     )
-
-
-def read_commands(text: str) -> tuple[list[str], list[str], list[str]]:
-    """The lines of a reply: (move lines, requests, other lines)."""
-    moves: list[str] = []
-    requests: list[str] = []
-    others: list[str] = []
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line:
-            continue
-        m = _FIRST_WORD.match(line.casefold())
-        word = m.group(1) if m else ""
-        if word in ACTIONS or word in CLAUSES:
-            moves.append(line)
-        elif word in REQUESTS and len(line.split()) == 1:
-            requests.append(word)
-        else:
-            others.append(line)
-    return moves, requests, others
 
 
 def _answer_requests(game: Replayed, seat: int, requests: list[str], answers: str | None) -> Ruling:

@@ -94,8 +94,58 @@ class MoveRequest:
 # Text -> request (syntax only)
 
 
+#: Characters that mail programs and phones put around or inside words, and how they are read:
+#: a byte-order mark and zero-width characters are dropped, no-break and other odd spaces are
+#: spaces, typographic quotes are plain quotes (so that a JSON move keeps working).
+_PLAIN = str.maketrans(
+    {
+        **dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060\u00ad"), None),
+        **dict.fromkeys(map(ord, "\u00a0\u2007\u202f\u2009\u200a\u2002\u2003\u3000"), " "),
+        **dict.fromkeys(map(ord, "\u201c\u201d\u201e\u201f\u00ab\u00bb\u2033"), '"'),
+        **dict.fromkeys(map(ord, "\u2018\u2019\u201a\u201b\u2039\u203a\u2032"), "'"),
+    }
+)
+
+
+_ODD = re.compile("[" + "".join(map(chr, _PLAIN)) + "]")
+
+
+def plain(text: str) -> str:
+    """``text`` without the invisible and typographic characters that mail programs add: a
+    byte-order mark, zero-width spaces, no-break spaces, smart quotes."""
+    if text.isascii() or not _ODD.search(text):
+        return text  # most text: found out at C speed (translate is slow on long text)
+    return text.translate(_PLAIN)
+
+
+def says_a_move(line: str) -> bool:
+    """Whether a line that starts with a move word goes on to say what a move says (colours,
+    a count, a card, a deck, a noble, ``nothing``), or is that word alone: ``take red green
+    blue``, ``pass`` and ``return 2 white`` do; ``Take care``, ``Buy me a coffee`` and ``Get
+    Outlook for Android`` do not. A JSON move (a line starting with ``{``) does."""
+    text = plain(line).strip().strip("\"'*_`").strip()
+    if text.startswith("{"):
+        return True
+    words = _WORD.findall(text.casefold())
+    if not words or (words[0] not in ACTIONS and words[0] not in CLAUSES):
+        return False
+    rest = [w for w in words[1:] if w not in FILLERS]
+    return not rest or any(_move_word(w) for w in rest)
+
+
+def _move_word(word: str) -> bool:
+    return (
+        _number(word) is not None
+        or _colours(word) is not None
+        or word in NOTHING
+        or word in ("deck", "level", "top")
+        or bool(_CARD_ID.fullmatch(word) or re.fullmatch(r"n\d{1,2}", word))
+    )
+
+
 def parse_request(text: str) -> MoveRequest:
     """Read move notation (or a JSON move object, text starting with ``{``) into a request."""
+    text = plain(text)
     if len(text) > MAX_MOVE_TEXT:
         raise InvalidMoveError(
             f"a move is at most {MAX_MOVE_TEXT} characters; this text has {len(text)}",

@@ -184,7 +184,9 @@ class Service:
             return None, "done"
         route = None
         if not inbound.automatic and not inbound.unreadable:
-            route = find_route(inbound.recipients, inbound.answers, self.settings.address)
+            route = find_route(
+                inbound.recipients, inbound.in_reply_to, inbound.references, self.settings.address
+            )
         if route is None or not self.store.has(route.game):
             ruling = judge(inbound, route, None, self.secret)
             self._carry_out(ruling, None)

@@ -51,7 +51,8 @@ def reply(mail_dir: Path, to: EmailMessage, sender: str, text: str, number: int)
     message["Subject"] = "Re: " + str(to["Subject"])
     message["Message-ID"] = f"<demo.{number}.{sender}>"
     message["In-Reply-To"] = str(to["Message-ID"])
-    message["References"] = str(to["Message-ID"])
+    # the whole thread, oldest first, as every mail program writes it
+    message["References"] = " ".join([*str(to["References"] or "").split(), str(to["Message-ID"])])
     quoted = "\n".join("> " + line for line in body(to).splitlines())
     message.set_content(f"{text}\n\nThe referee wrote:\n{quoted}\n")
     tmp = mail_dir / "inbox" / f".reply-{number}.tmp"

@@ -1,9 +1,10 @@
 """Reading a mail that arrived: any bytes in, a plain description out, never an exception.
 
 * :func:`read_message` parses raw RFC 5322 bytes: the sender, the addresses it was sent to,
-  the message ids it answers, whether it is automatic mail (auto-reply, bounce, mailing list,
-  our own), and the text of its first text/plain part (or its HTML part turned into text),
-  decoded from any charset, transfer encoding and format=flowed.
+  the message ids it answers (``In-Reply-To`` and ``References``, kept apart), whether it is
+  automatic mail (auto-reply, bounce, mailing list, our own), and the text of its first
+  text/plain part (or its HTML part turned into text), decoded from any charset, transfer
+  encoding and format=flowed.
 * :func:`reply_text` keeps only what the player wrote: quoted lines, attribution lines
   ("On … wrote:" in many languages, Outlook's header blocks), signatures, and anything from a
   copy of one of our own boards onwards are removed, so a quoted board never plays a move.
@@ -20,13 +21,24 @@ from email.message import EmailMessage, Message
 from email.utils import getaddresses, parseaddr
 
 from inscriptis import get_text
+from inscriptis.html_engine import Inscriptis
+from lxml.html import document_fromstring
 from mailparser_reply import EmailReplyParser
 from mailparser_reply.constants import MAIL_LANGUAGES, QUOTED_MATCH_INCLUDE
+
+from referee.notation import plain as without_invisibles
 
 #: The header our own mails carry, so that we never answer ourselves.
 LOOP_HEADER = "X-Referee-Loop"
 #: Every board we send starts its text with this; a reply is cut where a copy of it begins.
 BOARD_MARK = "Splendor · game "
+#: The name our mails come from; a line that names it (or a player's reply address of ours)
+#: with a date or an address, then a colon ("… Splendor referee <…> wrote:", in any language)
+#: introduces a copy of one of our mails.
+REFEREE_NAME = "Splendor referee"
+_NAMES_US = re.compile(
+    rf"(?:{re.escape(REFEREE_NAME)}|\+[a-z0-9][a-z0-9_-]*\.[0-3]\.[a-z2-7]{{16}}@)[^:\n]*:(?=\s|$)"
+)
 
 # Attribution lines in languages the reply parser does not know yet, registered beside its
 # own: Welsh, Icelandic, Esperanto and Bengali, the languages of this project's players.
@@ -48,6 +60,7 @@ REPLY_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pl", "sv", "da", "cs", *
 _REPLY_PARSER = EmailReplyParser(languages=REPLY_LANGUAGES)
 
 _SEPARATOR = re.compile(r"[_=-]{5,}")
+_MESSAGE_ID = re.compile(r"<[^<>\s]+>")
 _FOLD = re.compile(r"\r?\n(?=[ \t])")
 _AUTO_PRECEDENCE = {"bulk", "junk", "list", "auto_reply", "auto-reply"}
 _BOUNCE_SENDERS = re.compile(r"^(mailer-daemon|postmaster|mail-daemon)@", re.IGNORECASE)
@@ -65,7 +78,8 @@ class Inbound:
     message_id: str | None
     sender: str
     recipients: list[str] = field(default_factory=list)
-    answers: list[str] = field(default_factory=list)
+    in_reply_to: list[str] = field(default_factory=list)
+    references: list[str] = field(default_factory=list)
     subject: str = ""
     automatic: str | None = None
     text: str = ""
@@ -96,14 +110,12 @@ def _read(message: Message, loop_id: str) -> Inbound:
         )
         if address
     ]
-    answers = re.findall(
-        r"<[^<>\s]+>", f"{_header(message, 'In-Reply-To')} {_header(message, 'References')}"
-    )
     return Inbound(
         message_id=message_id,
         sender=sender,
         recipients=list(dict.fromkeys(recipients)),
-        answers=list(dict.fromkeys(answers)),
+        in_reply_to=_message_ids(_header(message, "In-Reply-To")),
+        references=_message_ids(_header(message, "References")),
         subject=_decoded_header(_header(message, "Subject")),
         automatic=automatic(message, sender, loop_id),
         text=body_text(message),
@@ -131,6 +143,11 @@ def _header(message: Message, name: str) -> str:
     except Exception:
         return ""
     return _FOLD.sub(" ", text)
+
+
+def _message_ids(value: str) -> list[str]:
+    """The Message-IDs in a header (In-Reply-To, References), in order, each once."""
+    return list(dict.fromkeys(_MESSAGE_ID.findall(value)))
 
 
 def _decoded_header(value: str) -> str:
@@ -195,8 +212,21 @@ def body_text(message: Message) -> str:
             text = unflow(text, delsp=params.get("delsp") == "yes")
         return text
     if html is not None:
-        return str(get_text(_decoded(html)))
+        return html_text(_decoded(html))
     return ""
+
+
+def html_text(html: str) -> str:
+    """The text of an HTML part without what it quotes: nearly every mail program quotes the
+    mail it answers in a ``<blockquote>`` (Gmail, Apple Mail, Thunderbird, Yahoo, Proton,
+    Tuta, Yandex …), which is dropped before the HTML is turned into text."""
+    try:
+        tree = document_fromstring(html.strip())
+    except Exception:  # empty, or a declaration lxml refuses: inscriptis copes
+        return str(get_text(html))
+    for quote in tree.iter("blockquote"):
+        quote.drop_tree()
+    return str(Inscriptis(tree).get_text())
 
 
 def _decoded(part: Message) -> str:
@@ -239,6 +269,27 @@ def unflow(text: str, delsp: bool = False) -> str:
     return "\n".join(lines)
 
 
+def _before_a_copy_of_ours(text: str) -> str:
+    """``text`` up to an unquoted copy of one of our mails: some programs (Yahoo, Samsung,
+    Outlook, webmails) put the mail they answer below its attribution line without quoting
+    it. The attribution, in whatever language, names us and ends in ":"; a quoting program's
+    attribution (followed by "> " lines) is left for the quotes to be dropped."""
+    for said in _NAMES_US.finditer(text):
+        start = text.rfind("\n", 0, said.start()) + 1
+        end = text.find("\n", said.end())
+        line = text[start : len(text) if end < 0 else end].strip()
+        if line.startswith(">") or not re.search(r"\d|@", line):
+            continue
+        # what follows the attribution: the rest of its line (Yahoo runs the copy on), else
+        # the next line that is not blank
+        after = text[said.end() : len(text) if end < 0 else end].strip()
+        rest = "" if end < 0 else text[end:]
+        following = after or next((f.strip() for f in rest.split("\n") if f.strip()), "")
+        if not following.startswith(">"):
+            return text[:start]
+    return text
+
+
 def reply_text(text: str) -> str:
     """What the player wrote: without quotes, attributions, signatures or copies of boards.
 
@@ -247,12 +298,13 @@ def reply_text(text: str) -> str:
     would eat "take red green blue". Signatures are cut at the standard "-- " line; other
     lines that are not commands are left for the command reader to pass over.
     """
-    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = without_invisibles(text).replace("\r\n", "\n").replace("\r", "\n")
     board = re.search(rf"^{re.escape(BOARD_MARK)}", text, re.MULTILINE)
     if board:
         text = text[: board.start()]
     # quoted lines are never the player's own words: drop them before the parser, which
     # then has far less to read (a quoted board is most of a reply)
+    text = _before_a_copy_of_ours(text)
     text = "\n".join(line for line in text.split("\n") if not line.lstrip().startswith(">"))
     try:
         parsed = _REPLY_PARSER.read(text)

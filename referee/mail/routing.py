@@ -7,6 +7,12 @@ rides in the Reply-To of every mail to that player (plus-addressing,
 a reply is routed by its To address, or by In-Reply-To / References when a mail program
 drops the plus part. A reply is accepted only when its key is right *and* its From is the
 player's registered address.
+
+The turn a reply answers (a reply to an older turn's mail is stale) is that of the mail
+named by In-Reply-To when it is one of ours to that player; else of the newest of ours to
+them in References, by turn rather than by position: real mail programs list the whole
+conversation there, oldest first, the player's own earlier replies included, and some trim
+or reorder it.
 """
 
 from __future__ import annotations
@@ -16,11 +22,13 @@ import hashlib
 import hmac
 import re
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from referee.record import GAME_ID, GameRecord
 
 _ROUTE = re.compile(r"(?P<game>[a-z0-9][a-z0-9_-]*)\.(?P<seat>[0-3])\.(?P<key>[a-z2-7]{16})")
+#: One of our Message-IDs: the route, the turn of the mail, a random part, our domain.
+_OUR_ID = re.compile(rf"<{_ROUTE.pattern}\.t(?P<turn>\d{{4,}})\.[0-9a-z]+@[^<>\s]+>")
 
 
 @dataclass(frozen=True)
@@ -45,16 +53,23 @@ def reply_address(referee: str, game: str, seat: int, key: str) -> str:
     return f"{local.split('+')[0]}+{game}.{seat}.{key}@{domain}"
 
 
-def message_id(referee: str, game: str, seat: int, key: str, turn: int) -> str:
-    """A fresh Message-ID for a mail to one player about ``turn``, carrying their route."""
+def message_id(
+    referee: str, game: str, seat: int, key: str, turn: int, unique: str | None = None
+) -> str:
+    """The Message-ID of a mail to one player about ``turn``, carrying their route; ``unique``
+    (lower-case letters and digits) tells it from every other mail, else a random part."""
     domain = referee.partition("@")[2] or "referee.invalid"
-    return f"<{game}.{seat}.{key}.t{turn:04d}.{secrets.token_hex(6)}@{domain}>"
+    return f"<{game}.{seat}.{key}.t{turn:04d}.{unique or secrets.token_hex(6)}@{domain}>"
 
 
-def find_route(recipients: list[str], answers: list[str], referee: str) -> Route | None:
-    """The route a reply carries: from a plus address of ours among its recipients, else from
-    a Message-ID of ours among the ids it answers (the newest first). Keys are not checked
-    here (see :func:`authentic`)."""
+def find_route(
+    recipients: list[str], in_reply_to: list[str], references: list[str], referee: str
+) -> Route | None:
+    """The route a reply carries, and the turn of the mail of ours it answers.
+
+    The route comes from a plus address of ours among the recipients, else from a
+    Message-ID of ours the reply answers (the one in ``In-Reply-To``, else the newest one in
+    ``References``). Keys are not checked here (see :func:`authentic`)."""
     local, _, domain = referee.lower().partition("@")
     base = local.split("+")[0]
     for address in recipients:
@@ -62,24 +77,37 @@ def find_route(recipients: list[str], answers: list[str], referee: str) -> Route
         if a_domain == domain and a_local.startswith(base + "+"):
             m = _ROUTE.fullmatch(a_local[len(base) + 1 :])
             if m:
-                turn = _turn_answered(answers, m.group("game"), int(m.group("seat")))
-                return Route(m.group("game"), int(m.group("seat")), m.group("key"), turn)
-    for answered in reversed(answers):
-        m = re.fullmatch(rf"<{_ROUTE.pattern}\.t(?P<turn>\d{{4,}})\.[0-9a-f]+@[^>]+>", answered)
-        if m:
-            return Route(
-                m.group("game"), int(m.group("seat")), m.group("key"), int(m.group("turn"))
-            )
+                route = Route(m.group("game"), int(m.group("seat")), m.group("key"))
+                return _answering(route, in_reply_to, references)
+    for ids in (in_reply_to, references):
+        ours = [r for r in map(_our_mail, ids) if r is not None]
+        if ours:
+            newest = max(ours, key=lambda r: r.turn or 0)
+            return _answering(replace(newest, turn=None), in_reply_to, references)
     return None
 
 
-def _turn_answered(answers: list[str], game: str, seat: int) -> int | None:
-    """The turn of the newest of our mails to this player that the reply answers."""
-    for answered in reversed(answers):
-        m = re.match(rf"<{re.escape(game)}\.{seat}\.[a-z2-7]{{16}}\.t(\d{{4,}})\.", answered)
-        if m:
-            return int(m.group(1))
-    return None
+def _answering(route: Route, in_reply_to: list[str], references: list[str]) -> Route:
+    """``route`` with the turn of the mail it answers: the mail named by ``In-Reply-To`` when
+    it is one of ours to this player; else the newest of ours to them in ``References`` (by
+    turn: clients keep References oldest first, but some trim or reorder it); else unknown."""
+    for ids in (in_reply_to, references):
+        turns = [
+            r.turn
+            for r in map(_our_mail, ids)
+            if r is not None and (r.game, r.seat, r.key) == (route.game, route.seat, route.key)
+        ]
+        if turns:
+            return replace(route, turn=max(t for t in turns if t is not None))
+    return route
+
+
+def _our_mail(message_id: str) -> Route | None:
+    """The route and turn carried by one of our Message-IDs, or None for anyone else's."""
+    m = _OUR_ID.fullmatch(message_id.strip())
+    if m is None:
+        return None
+    return Route(m.group("game"), int(m.group("seat")), m.group("key"), int(m.group("turn")))
 
 
 def authentic(route: Route, record: GameRecord, sender: str, secret: bytes) -> str | None:

@@ -7,7 +7,7 @@ import binascii
 import email
 import email.policy
 import random
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser
 from email.utils import formatdate, parseaddr
 from pathlib import Path
@@ -82,7 +82,7 @@ def reply_message(
     message["Subject"] = "Re: " + str(to_mail["Subject"])
     message["Message-ID"] = message_id
     message["In-Reply-To"] = str(to_mail["Message-ID"])
-    message["References"] = str(to_mail["Message-ID"])
+    message["References"] = references(to_mail)
     for key, value in (extra_headers or {}).items():
         message[key] = value
     body = text
@@ -91,6 +91,23 @@ def reply_message(
         body += f"\n\nOn Tue, 1 Dec 2026 at 09:00, Splendor referee wrote:\n{quoted}\n"
     message.set_content(body)
     return message
+
+
+def references(parent: EmailMessage | Message) -> str:
+    """The References of a reply to ``parent``, as every mail program builds it: the parent's
+    own References (the thread so far, oldest first), then the parent's Message-ID."""
+    chain = " ".join(str(parent["References"] or "").split())
+    return f"{chain} {parent['Message-ID']}".strip()
+
+
+def deliver(mail_dir: Path, name: str, raw: bytes) -> Path:
+    """Put a message into the dir transport's inbox as a mail server would: written under a
+    dot-name, then renamed, so that the service never reads half of it."""
+    path = mail_dir / "inbox" / name
+    hidden = path.with_name(f".{name}.tmp")
+    hidden.write_bytes(raw)
+    hidden.rename(path)
+    return path
 
 
 def reply(
@@ -104,9 +121,7 @@ def reply(
 ) -> Path:
     """Write a reply to ``to_mail`` into the dir transport's inbox."""
     message = reply_message(to_mail, sender, text, message_id=message_id, **options)
-    path = mail_dir / "inbox" / f"{message_id.strip('<>').replace('@', '_')}.eml"
-    path.write_bytes(bytes(message))
-    return path
+    return deliver(mail_dir, f"{message_id.strip('<>').replace('@', '_')}.eml", bytes(message))
 
 
 def humanise(move: Move, state: GameState, rng: random.Random) -> str:
@@ -174,7 +189,7 @@ def quick_reply(board: bytes, sender: str, text: str, message_id: str) -> tuple[
         f"Subject: Re: {message['Subject']}",
         f"Message-ID: {message_id}",
         f"In-Reply-To: {message['Message-ID']}",
-        f"References: {message['Message-ID']}",
+        f"References: {references(message)}",
         f"Date: {formatdate()}",
         "MIME-Version: 1.0",
         'Content-Type: text/plain; charset="utf-8"',

@@ -28,7 +28,8 @@ def test_the_sender_recipients_and_answered_ids_are_read() -> None:
     inbound = read_message(bytes(mail(In_Reply_To="<a@x>", References="<z@x> <a@x>")))
     assert inbound.sender == "alice@example.org"
     assert inbound.recipients == ["referee+g1.0.abc@example.net"]
-    assert inbound.answers == ["<a@x>", "<z@x>"] and inbound.message_id == "<m1@example.org>"
+    assert inbound.in_reply_to == ["<a@x>"] and inbound.references == ["<z@x>", "<a@x>"]
+    assert inbound.message_id == "<m1@example.org>"
     assert inbound.automatic is None and inbound.text.strip() == "take red green blue"
 
 
@@ -44,7 +45,7 @@ def test_folded_encoded_and_eight_bit_headers_are_read() -> None:
     inbound = read_message(raw)
     assert inbound.sender == "sian@example.org" and inbound.message_id == "<m1@example.org>"
     assert inbound.recipients == ["referee+g1.0.abc@example.net", "other@example.net"]
-    assert inbound.subject == "Re: Splendor · g1" and inbound.answers == ["<a@x>", "<b@x>"]
+    assert inbound.subject == "Re: Splendor · g1" and inbound.references == ["<a@x>", "<b@x>"]
     eight_bit = read_message(raw.replace(b"Subject: =?utf-8?b?UmU6IFNwbGVuZG9yIMK3IGcx?=",
                                          "Subject: Re: Splendor · café".encode()))  # fmt: skip
     assert eight_bit.subject == "Re: Splendor · café"

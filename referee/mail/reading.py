@@ -1,0 +1,133 @@
+"""What a reply says: the move its writer wrote first, their requests, and what is passed over.
+
+:func:`read_reply` reads what :func:`referee.mail.inbound.reply_text` kept of a reply (no
+quoted text, attribution lines, copies of our boards, or anything after a ``-- `` signature
+delimiter). The rules, as docs/mail.md states them for players:
+
+1. A mail program's footer ("Sent from my iPhone", "Get Outlook for Android", in many
+   languages: :mod:`referee.mail.footers`) is never read; once the move has begun, a footer
+   ends what the person wrote.
+2. A *move line* starts with a move word (take, get, reserve, buy, purchase, pass, return,
+   discard, noble, pay) and goes on to say what a move says (colours, a count, a card, a
+   deck, a noble), or is that word alone (``pass``); or it is a JSON move (``{`` … ``}``,
+   over as many lines as its braces need). "Take care" and "Buy me a coffee" are not move
+   lines: they are passed over like any greeting.
+3. The move is the move lines of the first paragraph (lines between blank lines) that has
+   any. A later paragraph joins the move when it completes it (``return white`` or ``noble
+   N4`` on its own after a blank line); a later paragraph that is a move of its own makes
+   the reply two moves, which is refused; any other later paragraph is passed over.
+4. Without a move, the one-word lines ``help``, ``board`` and ``moves`` are requests.
+
+Pure: text in, a :class:`Reading` out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.errors import MoveError
+from referee.mail.footers import is_footer
+from referee.notation import parse_request, plain, says_a_move
+
+#: The one-word requests a player may write instead of a move.
+REQUESTS = ("help", "board", "moves")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A reply, read: the move's lines as written (none: no move), the requests, and the
+    lines passed over (greetings, chit-chat, footers)."""
+
+    move: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+    passed: list[str] = field(default_factory=list)
+
+
+def read_reply(text: str) -> Reading:
+    """The move, requests and other lines of what a person wrote (see the module's rules)."""
+    move: list[str] = []
+    requests: list[str] = []
+    passed: list[str] = []
+    for paragraph in _paragraphs(plain(text)):
+        kept: list[str] = []
+        ended = False
+        for n, line in enumerate(paragraph):
+            if is_footer(line):
+                begun = bool(move) or any(says_a_move(k) for k in kept)
+                passed.extend(paragraph[n:] if begun else [line])
+                if begun:
+                    ended = True
+                    break
+            else:
+                kept.append(line)
+        _read_paragraph(kept, move, requests, passed)
+        if ended:
+            break
+    return Reading(move, requests if not move else [], passed)
+
+
+def _read_paragraph(
+    paragraph: list[str], move: list[str], requests: list[str], passed: list[str]
+) -> None:
+    """Add one paragraph's lines to the move, the requests or the lines passed over."""
+    units = _units(paragraph)
+    lines = [u for u in units if says_a_move(u)]
+    others = [u for u in units if not says_a_move(u)]
+    lines = [_unemphasised(line) for line in lines]
+    if not move:
+        move += lines
+    elif lines and (_parses(lines) or _parses(move + lines)):
+        move += lines  # a move of its own (refused as a second move), or the rest of this one
+    else:
+        others = units
+    for line in others:
+        word = line.strip(" .!?*_").casefold()
+        if word in REQUESTS:
+            requests.append(word)
+        else:
+            passed.append(line)
+
+
+def _unemphasised(line: str) -> str:
+    """A line without the marks of emphasis around it (``*take red green blue*``); a ``*``
+    inside stays, being gold."""
+    for mark in ("**", "__", "*", "_"):
+        if len(line) > 2 * len(mark) and line.startswith(mark) and line.endswith(mark):
+            return line[len(mark) : -len(mark)].strip()
+    return line
+
+
+def _parses(lines: list[str]) -> bool:
+    try:
+        parse_request("\n".join(lines))
+    except MoveError:
+        return False
+    return True
+
+
+def _paragraphs(text: str) -> list[list[str]]:
+    """The non-blank lines of ``text``, stripped, grouped into paragraphs."""
+    paragraphs: list[list[str]] = [[]]
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line:
+            paragraphs[-1].append(line)
+        elif paragraphs[-1]:
+            paragraphs.append([])
+    return [p for p in paragraphs if p]
+
+
+def _units(paragraph: list[str]) -> list[str]:
+    """A paragraph's lines, with the lines of a JSON move (from a ``{`` to the brace that
+    closes it) joined into one."""
+    units: list[str] = []
+    depth = 0
+    for line in paragraph:
+        if depth > 0:
+            units[-1] += "\n" + line
+        else:
+            units.append(line)
+            if not line.startswith("{"):
+                continue
+        depth = max(depth + line.count("{") - line.count("}"), 0)
+    return units
