@@ -8,12 +8,15 @@ JSON error object on stdout under ``--json``); 2 for usage errors (typer's own).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import faulthandler
 import json
 import logging
 import os
 import signal
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -41,7 +44,7 @@ from referee.mail.spool import Spool
 from referee.notation import format_move
 from referee.record import SourceEntry
 from referee.render import board_text
-from referee.service import Service, make_transport
+from referee.service import Service, make_transport, system_clock
 from referee.settings import load_settings
 from referee.store import Store
 
@@ -512,25 +515,56 @@ def serve(
     once: Annotated[
         bool, typer.Option("--once", help="Handle what is waiting, send what is queued, exit.")
     ] = False,
+    now: Annotated[
+        str | None,
+        typer.Option(
+            "--now",
+            help="With --once: run as if the clock read this ISO 8601 time (UTC unless it "
+            "says otherwise).",
+            show_default=False,
+        ),
+    ] = None,
     games_dir: GamesDir = None,
 ) -> None:
     """Run the referee service: read players' replies, judge them, mail every board."""
 
     def run() -> None:
+        clock = system_clock
+        if now is not None:
+            if not once:
+                raise RequestError(
+                    "--now needs --once: a service that keeps running uses the clock"
+                )
+            clock = fixed_clock(now)
         settings = load_settings(config, mail_dir=mail_dir, games_dir=games_dir)
         if mail_dir is not None:  # the command line's choice wins over the config file's
             settings = settings.model_copy(update={"imap": None, "smtp": None})
         logging.basicConfig(
             level=logging.INFO, format="%(asctime)s referee: %(message)s", stream=sys.stderr
         )
-        service = Service(settings, make_transport(settings))
+        service = Service(settings, make_transport(settings), clock)
         signal.signal(signal.SIGTERM, _stop)  # systemd's stop, like Ctrl-C
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # stderr not a file
+            faulthandler.register(signal.SIGUSR1, all_threads=True)  # what is it doing? (docs)
         try:
             asyncio.run(service.run(once=once))
         except KeyboardInterrupt:
             typer.echo("referee: stopped", err=True)
 
     _guard(False, run)
+
+
+def fixed_clock(text: str) -> Callable[[], datetime]:
+    """A clock that always reads the ISO 8601 time ``text`` (UTC unless it says otherwise)."""
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise RequestError(
+            f"--now {text!r} is not an ISO 8601 time: write it like 2026-12-01T09:00:00Z"
+        ) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return lambda: moment
 
 
 def _stop(signum: int, frame: object) -> None:

@@ -9,11 +9,15 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from email_validator import EmailNotValidError, validate_email
+
 from referee.engine import GameState, Move, Rules, apply, make_setup, new_seed
 from referee.errors import RecordError, SetupError, StoreError
+from referee.failpoints import failpoint
 from referee.mail.compose import Letter
 from referee.mail.letters import turn_letters, welcome_letters
 from referee.mail.spool import Commit, Spool
@@ -98,9 +102,7 @@ def create_game(
         nobles=given.get("nobles"),
         bank=given.get("bank"),
     )
-    for name, email in players:
-        if "@" not in email:
-            raise SetupError(f"player {name}: {email!r} is not an email address")
+    players = [(name, mail_address(name, email)) for name, email in players]
     record = new_game_record(game_id, list(players), rules, explicit, chosen, now())
     initial_state(record)  # checks names and the set-up before anything is written
     store.create(record)
@@ -110,12 +112,35 @@ def create_game(
     return created
 
 
-def judge(replayed: Replayed, player: str, text: str, source: SourceEntry) -> Played:
-    """The move ``text`` of ``player`` at the game's current position, as a turn record."""
+def mail_address(player: str, address: str) -> str:
+    """A player's mail address, checked (syntax only: no look-ups on the network) and with
+    its domain in lower case; SetupError saying what is wrong with it."""
+    try:
+        checked = validate_email(
+            address.strip(),
+            check_deliverability=False,
+            globally_deliverable=False,
+            allow_smtputf8=False,
+        )
+    except EmailNotValidError as err:
+        why = str(err).rstrip(".")
+        raise SetupError(
+            f"player {player}: {address!r} is not a mail address: {why}; give it as "
+            f"{player}=name@example.org"
+        ) from None
+    return str(checked.normalized)
+
+
+def judge(
+    replayed: Replayed, player: str, text: str, source: SourceEntry, at: datetime | None = None
+) -> Played:
+    """The move ``text`` of ``player`` at the game's current position, as a turn record made
+    ``at`` that time (whole seconds; default now)."""
     before = replayed.state
     move = parse(before, text, player)
     after = apply(before, move)
-    turn = new_turn_record(before, move, after, replayed.last_file, source, now())
+    stamp = now() if at is None else at.astimezone(UTC).replace(microsecond=0)
+    turn = new_turn_record(before, move, after, replayed.last_file, source, stamp)
     return Played(before=before, move=move, after=after, turn=turn)
 
 
@@ -150,6 +175,7 @@ def commit_turn(
     data = dump(played.turn)
     if spool is not None and letters:
         spool.queue(letters, Commit(game_id, played.turn.turn, digest(data)))
+        failpoint("queued")
     store.write_turn(game_id, played.turn.turn, data, after=(played.turn, played.after))
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Literal
 
 from referee.engine import legal_moves, view
@@ -48,8 +49,10 @@ class Ruling:
     limit: str | None = None
 
 
-def judge(inbound: Inbound, route: Route | None, game: Replayed | None, secret: bytes) -> Ruling:
-    """The ruling on one mail that arrived."""
+def judge(
+    inbound: Inbound, route: Route | None, game: Replayed | None, secret: bytes, now: datetime
+) -> Ruling:
+    """The ruling on one mail that arrived at ``now`` (the time a move is recorded at)."""
     if inbound.unreadable:
         return Ruling("ignored", "quarantine", inbound.unreadable)
     if inbound.automatic:
@@ -75,9 +78,18 @@ def judge(inbound: Inbound, route: Route | None, game: Replayed | None, secret: 
         note: str,
         quoted: Sequence[str] = (),
         help_: bool = False,
+        reason: str | None = None,
     ) -> Ruling:
         mail = player_letter(
-            kind, mine, game.record, seat, paragraphs, answers=answers, quoted=quoted, help_=help_
+            kind,
+            mine,
+            game.record,
+            seat,
+            paragraphs,
+            answers=answers,
+            quoted=quoted,
+            help_=help_,
+            reason=reason,
         )
         return Ruling(
             "refused", "refused", note, letters=[mail], limit=_limit(kind, state.turn, moves)
@@ -94,6 +106,7 @@ def judge(inbound: Inbound, route: Route | None, game: Replayed | None, secret: 
             "no move in the reply",
             quoted=others[:10],
             help_=True,
+            reason=reading.near_miss(),
         )
     text = "\n".join(moves)
     if route.turn is not None and route.turn < state.turn:
@@ -109,7 +122,7 @@ def judge(inbound: Inbound, route: Route | None, game: Replayed | None, secret: 
         )
     source = SourceEntry(kind="mail", message_id=inbound.message_id)
     try:
-        played = judge_move(game, player.name, text, source)
+        played = judge_move(game, player.name, text, source, at=now)
     except MoveError as err:
         return _refusal(game, seat, moves, err, answers)
     return Ruling(

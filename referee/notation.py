@@ -118,11 +118,18 @@ def plain(text: str) -> str:
     return text.translate(_PLAIN)
 
 
+def starts_with_a_move_word(line: str) -> bool:
+    """Whether the first word of ``line`` is an action or a clause (take, get, buy, return…)."""
+    words = _WORD.findall(plain(line).casefold()[:40])
+    return bool(words) and (words[0] in ACTIONS or words[0] in CLAUSES)
+
+
 def says_a_move(line: str) -> bool:
     """Whether a line that starts with a move word goes on to say what a move says (colours,
-    a count, a card, a deck, a noble, ``nothing``), or is that word alone: ``take red green
-    blue``, ``pass`` and ``return 2 white`` do; ``Take care``, ``Buy me a coffee`` and ``Get
-    Outlook for Android`` do not. A JSON move (a line starting with ``{``) does."""
+    a count, a card, a deck, a noble, ``nothing``) in at least half of its other words, or
+    is that word alone: ``take red green blue``, ``pass``, ``return 2 white`` and ``buy 1-12
+    please`` do; ``Take care``, ``Buy me a coffee``, ``Get 2 more friends for the next one``
+    and ``Get Outlook for Android`` do not. A JSON move (a line starting with ``{``) does."""
     text = plain(line).strip().strip("\"'*_`").strip()
     if text.startswith("{"):
         return True
@@ -130,7 +137,8 @@ def says_a_move(line: str) -> bool:
     if not words or (words[0] not in ACTIONS and words[0] not in CLAUSES):
         return False
     rest = [w for w in words[1:] if w not in FILLERS]
-    return not rest or any(_move_word(w) for w in rest)
+    said = sum(1 for w in rest if _move_word(w) or w in ACTIONS or w in CLAUSES)
+    return not rest or (said > 0 and 2 * said >= len(rest))
 
 
 def _move_word(word: str) -> bool:

@@ -16,19 +16,22 @@ import contextlib
 import hashlib
 import logging
 import time
+import uuid
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
-from referee.errors import RecordError, RequestError, StoreError
+from referee.errors import ConflictError, RecordError, RequestError, StoreError
+from referee.failpoints import failpoint
 from referee.games import commit_turn
 from referee.judge import Ruling, judge, oversized
-from referee.mail.compose import Envelope, Letter, to_bytes
+from referee.mail.compose import Envelope, to_bytes
 from referee.mail.imap import ImapTransport
 from referee.mail.inbound import read_message
 from referee.mail.routing import find_route, message_id, player_key, reply_address
 from referee.mail.smtp import SmtpSender
-from referee.mail.spool import Queued, Spool
+from referee.mail.spool import Answer, Queued, Spool
 from referee.mail.transport import (
     DirTransport,
     Incoming,
@@ -44,12 +47,19 @@ log = logging.getLogger("referee.service")
 
 #: A letter still failing after this many tries is kept in failed/ for the game master.
 MAX_ATTEMPTS = 8
-#: A letter whose turn file has not appeared after this many seconds never will.
-UNCOMMITTED_AFTER = 60.0
 #: How many letters (to different addresses) are sent at the same time.
 SEND_AT_ONCE = 4
 #: The longest wait before trying an unreachable mail server again.
 LONGEST_RECONNECT_WAIT = 60.0
+#: How often what can no longer matter is cleared away (see Spool.expire).
+SWEEP_EVERY = timedelta(hours=24)
+
+Clock = Callable[[], datetime]
+
+
+def system_clock() -> datetime:
+    """The time now, in UTC: the service's clock unless one is given (``serve --now``)."""
+    return datetime.now(UTC)
 
 
 def retry_delay(attempts: int) -> float:
@@ -60,9 +70,13 @@ def retry_delay(attempts: int) -> float:
 class Service:
     """One referee service over one transport and one games folder."""
 
-    def __init__(self, settings: Settings, transport: Transport) -> None:
+    def __init__(
+        self, settings: Settings, transport: Transport, clock: Clock = system_clock
+    ) -> None:
         self.settings = settings
         self.transport = transport
+        self.clock = clock
+        self._swept: datetime | None = None
         self.store = Store(settings.games_dir, remember=True)
         self.spool = Spool(settings.games_dir)
         self.secret = self.spool.secret()
@@ -75,9 +89,16 @@ class Service:
 
         Receiving and sending run side by side: letters go out while the next mails are
         judged. A mail server that cannot be reached is tried again after 1 s, 2 s, 4 s …
-        (at most a minute); with ``once`` its error is raised."""
+        (at most a minute); with ``once`` its error is raised. A second service on the same
+        games folder refuses to start (ConflictError)."""
+        try:
+            self.spool.hold_service_lock(self.clock())
+        except ConflictError:
+            await self.transport.close()
+            raise
         self._judging = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judge")
         try:
+            await self._sweep_if_due()
             if once:
                 await self.send_pending()
                 await self.receive()
@@ -93,13 +114,17 @@ class Service:
         finally:
             self._judging.shutdown(wait=True)  # a mail being judged is recorded whole
             self._judging = None
-            await self.transport.close()
+            try:
+                await self.transport.close()
+            finally:
+                self.spool.release_service_lock()
 
     async def _keep_receiving(self) -> None:
         failures = 0
         while True:
             try:
                 await self.receive()
+                await self._sweep_if_due()
                 await self.transport.wait_for_mail(self.settings.poll_seconds)
                 failures = 0
             except TransportError as err:
@@ -119,6 +144,34 @@ class Service:
                 log.exception("sending failed; trying again")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._queued.wait(), timeout=1.0)
+
+    async def _sweep_if_due(self) -> None:
+        """Clear away notes and letters that can no longer matter, once a day (on the judging
+        thread, so never beside a mail being judged)."""
+        now = self.clock()
+        if self._swept is not None and now - self._swept < SWEEP_EVERY:
+            return
+        self._swept = now
+        loop = asyncio.get_running_loop()
+        try:
+            removed = await loop.run_in_executor(self._judging, self.spool.expire, now, self._ended)
+        except Exception:  # clearing away is never worth stopping the service for
+            log.exception("clearing away old notes failed; trying again tomorrow")
+            return
+        if removed:
+            log.info("cleared %d note(s) and letter(s) that can no longer matter", removed)
+
+    def _ended(self, game: str) -> datetime | None:
+        """When ``game`` ended (or that it is gone: the epoch); None while it runs."""
+        if not self.store.has(game):
+            return datetime.fromtimestamp(0, UTC)
+        try:
+            replayed = self.store.load(game)
+        except (RecordError, StoreError, OSError):
+            return None  # kept: a game master may mend it
+        if replayed.state.status != "finished":
+            return None
+        return replayed.turns[-1].at if replayed.turns else replayed.record.created
 
     # -- receiving ----------------------------------------------------------------------------
 
@@ -141,6 +194,8 @@ class Service:
                 log.info("%s", gone)
             except TransportError:
                 raise
+            except ConflictError as busy:  # the game is busy: the mail waits for the next look
+                log.warning("mail %s stays in the inbox for now: %s", item.id, busy)
             except Exception:
                 log.exception("mail %s could not be handled; it is set aside", item.id)
                 with contextlib.suppress(MessageGoneError):
@@ -162,6 +217,7 @@ class Service:
             raw = await self.transport.fetch(item)
             ruling, folder = await loop.run_in_executor(self._judging, self._judge, item, raw)
         await self.transport.file(item, folder)
+        failpoint("filed")
         return ruling
 
     def _judge_oversized(self, item: Incoming, head: bytes) -> tuple[Ruling | None, str]:
@@ -171,8 +227,7 @@ class Service:
         if self.spool.seen(key):
             return None, "quarantine"
         ruling = oversized(inbound, item.size, self.settings.max_message_bytes)
-        self._carry_out(ruling, None)
-        return self._done(item, key, ruling)
+        return self._carry_out(item, key, ruling, None, self.clock())
 
     def _judge(self, item: Incoming, raw: bytes) -> tuple[Ruling | None, str]:
         """A whole mail: the ruling, carried out, and the folder the mail goes to."""
@@ -182,15 +237,16 @@ class Service:
         if self.spool.seen(key):
             log.info("mail %s (%s) was handled before; filed again", item.id, key)
             return None, "done"
+        now = self.clock()
         route = None
         if not inbound.automatic and not inbound.unreadable:
             route = find_route(
                 inbound.recipients, inbound.in_reply_to, inbound.references, self.settings.address
             )
         if route is None or not self.store.has(route.game):
-            ruling = judge(inbound, route, None, self.secret)
-            self._carry_out(ruling, None)
-            return self._done(item, key, ruling)
+            ruling = judge(inbound, route, None, self.secret, now)
+            failpoint("judged")
+            return self._carry_out(item, key, ruling, None, now)
         with self.store.locked(route.game):
             try:
                 game = self.store.load(route.game)
@@ -202,27 +258,50 @@ class Service:
             elif key in self.store.undone_mails(route.game):
                 ruling = Ruling("played", "done", "played before, and undone by a rollback")
             else:
-                ruling = judge(inbound, route, game, self.secret)
-                self._carry_out(ruling, route.game)
-        return self._done(item, key, ruling)
+                voided = self.spool.void_unsent(key, "its mail was judged again after a crash")
+                if voided:
+                    log.info("mail %s: %d letter(s) of a judging cut short set aside", key, voided)
+                ruling = judge(inbound, route, game, self.secret, now)
+                failpoint("judged")
+            return self._carry_out(item, key, ruling, route.game, now)
 
-    def _carry_out(self, ruling: Ruling, game: str | None) -> None:
-        letters = ruling.letters
+    def _carry_out(
+        self, item: Incoming, key: str, ruling: Ruling, game: str | None, now: datetime
+    ) -> tuple[Ruling, str]:
+        """Record a ruling: its turn or its letters, then the note that the mail was handled.
+
+        Letters of a turn are committed with the turn (see :func:`commit_turn`); any other
+        letters wait for the mail's note, which names their batch. A once-a-day limit's note
+        names the mail, so that the same mail judged again after a crash is still answered."""
+        letters = [replace(mail, origin=key) for mail in ruling.letters]
         if ruling.limit and letters:
-            today = datetime.now(UTC).date()
-            if not self.spool.allow_error_reply(letters[0].to, ruling.limit, today):
+            if not self.spool.allow_error_reply(letters[0].to, ruling.limit, now.date(), key):
                 log.info("no reply to %s: already told today (%s)", letters[0].to, ruling.limit)
                 letters = []
-        if ruling.played is not None and game is not None:
-            commit_turn(self.store, game, ruling.played, letters, self.spool)
-        elif letters:
-            self.spool.queue(letters)
-
-    def _done(self, item: Incoming, key: str, ruling: Ruling) -> tuple[Ruling, str]:
+            failpoint("limit-noted")
+        batch = None
+        try:
+            if ruling.played is not None and game is not None:
+                commit_turn(self.store, game, ruling.played, letters, self.spool)
+                failpoint("turn-written")
+            elif letters:
+                batch = uuid.uuid4().hex[:12]
+                self.spool.queue(letters, answer=Answer(key, batch))
+                failpoint("queued")
+        except Exception:
+            self.spool.void_letters_of(key, "its mail could not be recorded")
+            raise
         # a move is recorded in its game's turns (or archive), which are checked too: its
         # note here need not be flushed to disk; every other outcome's must
-        note = f"{ruling.outcome}: {ruling.note} (as {item.id})"
-        self.spool.mark_seen(key, note, durable=ruling.outcome != "played")
+        self.spool.mark_seen(
+            key,
+            f"{ruling.outcome}: {ruling.note} (as {item.id})",
+            game=game,
+            batch=batch,
+            at=now,
+            durable=ruling.outcome != "played",
+        )
+        failpoint("seen-noted")
         log.info("mail %s: %s: %s", key, ruling.outcome, ruling.note)
         return ruling, ruling.folder
 
@@ -241,12 +320,13 @@ class Service:
                 waiting.add(address)
                 continue
             committed = self.spool.committed(queued)
+            if committed is None and self._never_written(queued):
+                committed = False
             if committed is None:
-                if now - _queued_at(queued) > UNCOMMITTED_AFTER:
-                    self.spool.settle(queued, "void", error="its turn was never written")
+                waiting.add(address)  # its turn (or its mail's note) is being written
                 continue
             if committed is False:
-                self.spool.settle(queued, "void", error="its turn file is another's")
+                self.spool.settle(queued, "void", error=_why_void(queued))
                 continue
             due.setdefault(address, []).append(queued)
         at_once = asyncio.Semaphore(SEND_AT_ONCE)
@@ -263,9 +343,29 @@ class Service:
 
         return sum(await asyncio.gather(*(send_in_order(group) for group in due.values())))
 
+    def _never_written(self, queued: Queued) -> bool:
+        """Whether a letter's turn will never be written: every writer (this service, the
+        command line) queues a turn's letters and writes the turn holding the game's lock, so
+        a free lock and a missing turn mean a writer that died or failed in between."""
+        if queued.commit is None:
+            return False  # a letter answering a mail: set aside when the mail is judged again
+        game = queued.commit.game
+        if not self.store.has(game):
+            return True
+        try:
+            with self.store.locked(game, wait=0):
+                return self.spool.committed(queued) is None
+        except ConflictError:
+            return False  # being written now
+
     async def _send(self, queued: Queued) -> bool:
+        """Send one letter. Its Message-ID is noted in the player's thread first, so that a
+        reply to it is understood even if the service dies the moment it has gone out."""
         mail = queued.letter
-        envelope = self.envelope(mail)
+        envelope = self.envelope(queued)
+        if mail.seat is not None:
+            self.spool.extend_thread(mail.game, mail.seat, envelope.message_id)
+            failpoint("thread-noted")
         try:
             await self.transport.send(self.settings.address, mail.to, to_bytes(mail, envelope))
         except SendError as err:
@@ -276,32 +376,33 @@ class Service:
                 self.spool.retry_later(queued, str(err), retry_delay(queued.attempts))
                 log.warning("letter to %s not sent yet (%s); will try again", mail.to, err)
             return False
+        failpoint("sent")
         self.spool.settle(queued, "sent")
-        if mail.seat is not None:
-            self.spool.extend_thread(mail.game, mail.seat, envelope.message_id)
         return True
 
-    def envelope(self, mail: Letter) -> Envelope:
-        """Our address, the player's reply address, a Message-ID carrying their route, and
-        the threading of their conversation."""
+    def envelope(self, queued: Queued) -> Envelope:
+        """Our address, the player's reply address, a Message-ID carrying their route (the
+        same each time this letter is sent), and the threading of their conversation."""
+        mail = queued.letter
         address = self.settings.address
-        now = datetime.now(UTC)
+        now = self.clock()
         if mail.seat is None:
             domain = address.partition("@")[2]
             return Envelope(
                 sender=address,
-                message_id=f"<notice.{time.time_ns()}@{domain}>",
+                message_id=f"<notice.{queued.key}@{domain}>",
                 in_reply_to=mail.answers,
                 references=[mail.answers] if mail.answers else [],
                 loop_id=self.loop_id,
                 date=now,
             )
         key = player_key(self.secret, mail.game, mail.seat, mail.to)
-        thread = self.spool.thread(mail.game, mail.seat)
+        own = message_id(address, mail.game, mail.seat, key, mail.turn, unique=queued.key)
+        thread = [m for m in self.spool.thread(mail.game, mail.seat) if m != own]
         references = [*thread, mail.answers] if mail.answers else thread
         return Envelope(
             sender=address,
-            message_id=message_id(address, mail.game, mail.seat, key, mail.turn),
+            message_id=own,
             reply_to=reply_address(address, mail.game, mail.seat, key),
             in_reply_to=mail.answers or (thread[-1] if thread else None),
             references=list(dict.fromkeys(references)),
@@ -339,6 +440,8 @@ def _hash_key(raw: bytes) -> str:
     return f"<sha256.{hashlib.sha256(raw).hexdigest()}@referee.invalid>"
 
 
-def _queued_at(queued: Queued) -> float:
-    stamp = queued.path.name.split("-", 1)[0]
-    return int(stamp) / 1e9 if stamp.isdigit() else 0.0
+def _why_void(queued: Queued) -> str:
+    """Why a letter will never go out (see Spool.committed)."""
+    if queued.commit is not None:
+        return "its turn was never written, or its turn file is another's"
+    return "its mail was judged again after a crash, and answered by other letters"

@@ -195,14 +195,15 @@ class Store:
         return folder
 
     @contextlib.contextmanager
-    def locked(self, game_id: str) -> Iterator[None]:
-        """Hold the game's lock (waiting up to ``lock_timeout`` seconds for another writer)."""
+    def locked(self, game_id: str, wait: float | None = None) -> Iterator[None]:
+        """Hold the game's lock, waiting up to ``wait`` seconds (default ``lock_timeout``)
+        for another writer; ConflictError when it is still busy."""
         folder = self.folder(game_id)
         if not folder.is_dir():
             self.read(game_id)  # raises the helpful "no game" error
         lock = FileLock(folder / ".lock")
         try:
-            lock.acquire(timeout=self.lock_timeout)
+            lock.acquire(timeout=self.lock_timeout if wait is None else wait)
         except Timeout:
             raise ConflictError(
                 f"game {game_id!r} is busy: another referee process has held its lock for "

@@ -18,12 +18,12 @@ from email.utils import format_datetime, formataddr
 from typing import Any
 
 from referee.engine.view import GameView
-from referee.mail.inbound import LOOP_HEADER
+from referee.mail.inbound import LOOP_HEADER, REFEREE_NAME
 from referee.render import board_context, render
 
 #: The longest list of moves a mail shows before saying how many more there are.
 OPTIONS_SHOWN = 30
-SENDER_NAME = "Splendor referee"
+SENDER_NAME = REFEREE_NAME
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,7 @@ class Letter:
     text: str
     html: str | None = None
     answers: str | None = None
+    origin: str | None = None  # the mail whose judging queued this letter
 
 
 @dataclass(frozen=True)

@@ -422,8 +422,8 @@ _TIDY = str.maketrans(
 # A markdown link keeps its text; a link in <>, () or [] goes, and so does a bare one, even
 # glued on ("iOShttps://aka.ms/o0ukef", "Androidaka.ms/AAb9ysg").
 _LINK = re.compile(
-    r"\[([^\]\n]*)\]\((?:https?://|mailto:|www\.)[^)\s]*\)"
-    r"|[<(\[]\s*(?:https?://|mailto:|www\.)[^>)\]]*[>)\]]"
+    r"\[([^\]\n]{0,200})\]\((?:https?://|mailto:|www\.)[^)\s]{0,500}\)"
+    r"|[<(\[]\s*(?:https?://|mailto:|www\.)[^>)\]]{0,500}[>)\]]"
     r"|(?:https?://|www\.|aka\.ms/)\S*",
     re.IGNORECASE,
 )

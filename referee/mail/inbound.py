@@ -32,13 +32,19 @@ from referee.notation import plain as without_invisibles
 LOOP_HEADER = "X-Referee-Loop"
 #: Every board we send starts its text with this; a reply is cut where a copy of it begins.
 BOARD_MARK = "Splendor · game "
-#: The name our mails come from; a line that names it (or a player's reply address of ours)
-#: with a date or an address, then a colon ("… Splendor referee <…> wrote:", in any language)
-#: introduces a copy of one of our mails.
+#: The name our mails come from. A copy of one of our mails in a reply begins with a line
+#: that names it (or a player's reply address of ours): an attribution, "… Splendor referee
+#: <…> wrote:" in any language, or a header block, "From: Splendor referee …".
 REFEREE_NAME = "Splendor referee"
-_NAMES_US = re.compile(
-    rf"(?:{re.escape(REFEREE_NAME)}|\+[a-z0-9][a-z0-9_-]*\.[0-3]\.[a-z2-7]{{16}}@)[^:\n]*:(?=\s|$)"
-)
+_US = rf"(?:{re.escape(REFEREE_NAME)}|\+[a-z0-9][a-z0-9_-]*\.[0-3]\.[a-z2-7]{{16}}@)"
+_ATTRIBUTION = re.compile(rf"{_US}[^:\n]*:(?=\s|$)")
+_HEADER_LINE = re.compile(r"[^\W\d_][\w .'-]{0,24}:\s")
+_HEADER_NAMING_US = re.compile(rf"[^\W\d_][\w .'-]{{0,24}}:\s*\"?'?{_US}")
+#: The most of a reply's text that is read, and of each of its lines: a move is a short line
+#: or a few, and what the regular expressions of reply parsing see stays small whatever a
+#: mail holds.
+READ_AT_MOST = 64_000
+LINE_AT_MOST = 500
 
 # Attribution lines in languages the reply parser does not know yet, registered beside its
 # own: Welsh, Icelandic, Esperanto and Bengali, the languages of this project's players.
@@ -46,7 +52,7 @@ _MORE_LANGUAGES = {
     "cy": r"Ar\s(?:.+?\s?.+?)\s?ysgrifennodd\s?(?:.+?)?:",
     "is": r"(?:Þann|Þ\.)\s?(?:.+?\s?.+?)\s?skrifaði\s?(?:.+?)?:",
     "eo": r"(?:Je|En)\s(?:.+?\s?.+?)\s?skribis\s?(?:.+?)?:",
-    "bn": r"(?:.+?\s?.+?)\s?(?:লিখেছেন|লিখেছে|লিখলেন)\s?:?",
+    "bn": r"[^\n]{1,200}?\s?(?:লিখেছেন|লিখেছে|লিখলেন)\s?:?",
 }
 for _code, _pattern in _MORE_LANGUAGES.items():
     MAIL_LANGUAGES.setdefault(
@@ -224,7 +230,7 @@ def html_text(html: str) -> str:
         tree = document_fromstring(html.strip())
     except Exception:  # empty, or a declaration lxml refuses: inscriptis copes
         return str(get_text(html))
-    for quote in tree.iter("blockquote"):
+    for quote in tree.xpath("//blockquote[not(ancestor::blockquote)]"):
         quote.drop_tree()
     return str(Inscriptis(tree).get_text())
 
@@ -269,25 +275,45 @@ def unflow(text: str, delsp: bool = False) -> str:
     return "\n".join(lines)
 
 
-def _before_a_copy_of_ours(text: str) -> str:
-    """``text`` up to an unquoted copy of one of our mails: some programs (Yahoo, Samsung,
-    Outlook, webmails) put the mail they answer below its attribution line without quoting
-    it. The attribution, in whatever language, names us and ends in ":"; a quoting program's
-    attribution (followed by "> " lines) is left for the quotes to be dropped."""
-    for said in _NAMES_US.finditer(text):
-        start = text.rfind("\n", 0, said.start()) + 1
-        end = text.find("\n", said.end())
-        line = text[start : len(text) if end < 0 else end].strip()
-        if line.startswith(">") or not re.search(r"\d|@", line):
+def _without_copies_of_ours(text: str) -> str:
+    """``text`` without what a mail program copied of one of our mails.
+
+    Some programs (Outlook, Yahoo, Samsung, webmails) put the mail they answer below an
+    attribution line or a header block without quoting it: the reply ends there. A quoting
+    program's attribution line (followed by "> " lines) goes, so that what a player wrote
+    below the quote is read with what they wrote above it."""
+    if REFEREE_NAME not in text and "+" not in text:
+        return text
+    lines = text.split("\n")
+    kept: list[str] = []
+    for n, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped.startswith(">"):
+            kept.append(line)
             continue
-        # what follows the attribution: the rest of its line (Yahoo runs the copy on), else
-        # the next line that is not blank
-        after = text[said.end() : len(text) if end < 0 else end].strip()
-        rest = "" if end < 0 else text[end:]
-        following = after or next((f.strip() for f in rest.split("\n") if f.strip()), "")
-        if not following.startswith(">"):
-            return text[:start]
-    return text
+        if _HEADER_NAMING_US.match(stripped) and _in_header_block(lines, n):
+            while kept and _HEADER_LINE.match(kept[-1].strip()):
+                kept.pop()  # the block's lines above ours (Date:, Sent:)
+            return "\n".join(kept)
+        said = _ATTRIBUTION.search(stripped)
+        if said and re.search(r"\d|@", stripped):
+            # what follows: the rest of its line (Yahoo runs the copy on), else the next
+            # line that is not blank
+            after = stripped[said.end() :].strip()
+            following = after or next((f.strip() for f in lines[n + 1 : n + 4] if f.strip()), "")
+            if not following.startswith(">"):
+                return "\n".join(kept)
+            continue  # an attribution over a quote: the quote goes, and so does it
+        kept.append(line)
+    return "\n".join(kept)
+
+
+def _in_header_block(lines: list[str], n: int) -> bool:
+    """Whether line ``n`` stands in a block of header lines (From:, Sent:, To: …), as mail
+    programs write above a copy of the mail answered (a lone "To: Splendor referee" is
+    not)."""
+    near = [lines[i].strip() for i in (n - 1, n + 1) if 0 <= i < len(lines)]
+    return any(_HEADER_LINE.match(line) for line in near)
 
 
 def reply_text(text: str) -> str:
@@ -298,13 +324,15 @@ def reply_text(text: str) -> str:
     would eat "take red green blue". Signatures are cut at the standard "-- " line; other
     lines that are not commands are left for the command reader to pass over.
     """
-    text = without_invisibles(text).replace("\r\n", "\n").replace("\r", "\n")
+    text = without_invisibles(text[:READ_AT_MOST]).replace("\r\n", "\n").replace("\r", "\n")
+    if any(len(line) > LINE_AT_MOST for line in text.split("\n")):
+        text = "\n".join(line[:LINE_AT_MOST] for line in text.split("\n"))
     board = re.search(rf"^{re.escape(BOARD_MARK)}", text, re.MULTILINE)
     if board:
         text = text[: board.start()]
     # quoted lines are never the player's own words: drop them before the parser, which
     # then has far less to read (a quoted board is most of a reply)
-    text = _before_a_copy_of_ours(text)
+    text = _without_copies_of_ours(text)
     text = "\n".join(line for line in text.split("\n") if not line.lstrip().startswith(">"))
     try:
         parsed = _REPLY_PARSER.read(text)

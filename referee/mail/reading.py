@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from referee.errors import MoveError
 from referee.mail.footers import is_footer
-from referee.notation import parse_request, plain, says_a_move
+from referee.notation import parse_request, plain, says_a_move, starts_with_a_move_word
 
 #: The one-word requests a player may write instead of a move.
 REQUESTS = ("help", "board", "moves")
@@ -41,6 +41,17 @@ class Reading:
     move: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
     passed: list[str] = field(default_factory=list)
+
+    def near_miss(self) -> str | None:
+        """Why the first line passed over that starts with a move word is not a move (a
+        move with a typo: "take bleu vert rouge"), to tell a player whose reply held none."""
+        for line in self.passed:
+            if starts_with_a_move_word(line):
+                try:
+                    parse_request(line)
+                except MoveError as err:
+                    return f"'{line}' was not read as a move: {err.reason}"
+        return None
 
 
 def read_reply(text: str) -> Reading:
@@ -70,7 +81,7 @@ def _read_paragraph(
     paragraph: list[str], move: list[str], requests: list[str], passed: list[str]
 ) -> None:
     """Add one paragraph's lines to the move, the requests or the lines passed over."""
-    units = _units(paragraph)
+    units = [_unglued(u) for u in _units(paragraph)]
     lines = [u for u in units if says_a_move(u)]
     others = [u for u in units if not says_a_move(u)]
     lines = [_unemphasised(line) for line in lines]
@@ -86,6 +97,18 @@ def _read_paragraph(
             requests.append(word)
         else:
             passed.append(line)
+
+
+def _unglued(line: str) -> str:
+    """A line that starts with a move word, without a footer glued on after it (HTML turned
+    into text can run "Sent from my iPhone" onto the move's line)."""
+    if not starts_with_a_move_word(line):
+        return line
+    words = line.split()
+    for n in range(1, len(words)):
+        if is_footer(" ".join(words[n:])):
+            return " ".join(words[:n])
+    return line
 
 
 def _unemphasised(line: str) -> str:

@@ -21,6 +21,8 @@ from typing import Protocol
 from referee.store import write_new
 
 FOLDERS = ("done", "refused", "quarantine")
+#: The folders of a Maildir inbox that hold delivered messages (``tmp/`` holds unfinished ones).
+MAILDIR = ("new", "cur")
 
 
 class TransportError(Exception):
@@ -82,7 +84,13 @@ class Transport(Protocol):
 
 class DirTransport:
     """Mail as files: ``MAILDIR/inbox/*.eml`` in; handled mail moves to ``done/``,
-    ``refused/`` or ``quarantine/``; every outgoing message is written to ``outbox/``."""
+    ``refused/`` or ``quarantine/``; every outgoing message is written to ``outbox/``.
+
+    A writer puts a message into the inbox whole: it writes a file whose name starts with
+    ``.`` (or does not end in ``.eml``) and renames it to ``NAME.eml`` when done, so a
+    half-written file is never read. The inbox may also be a Maildir, as an MTA or Dovecot
+    delivers into it (written in ``inbox/tmp/``, then moved to ``inbox/new/``): every file in
+    ``inbox/new/`` and ``inbox/cur/`` is read too."""
 
     def __init__(self, mail_dir: Path, poll_interval: float = 0.25) -> None:
         self.mail_dir = mail_dir
@@ -96,14 +104,22 @@ class DirTransport:
 
     async def incoming(self) -> list[Incoming]:
         found = []
-        for path in self.inbox.iterdir():
-            if path.name.startswith(".") or not path.is_file():
-                continue
+        for folder, prefix in ((self.inbox, ""), *((self.inbox / m, m + "/") for m in MAILDIR)):
             try:
-                stat = path.stat()
-            except FileNotFoundError:
+                entries = list(os.scandir(folder))
+            except (FileNotFoundError, NotADirectoryError):
                 continue
-            found.append((stat.st_mtime_ns, path.name, stat.st_size))
+            for entry in entries:
+                name = entry.name
+                if name.startswith(".") or (not prefix and not name.endswith(".eml")):
+                    continue
+                try:
+                    if not entry.is_file():
+                        continue
+                    stat = entry.stat()
+                except FileNotFoundError:
+                    continue
+                found.append((stat.st_mtime_ns, prefix + name, stat.st_size))
         return [Incoming(name, size) for _, name, size in sorted(found)]
 
     async def headers(self, item: Incoming) -> bytes:
@@ -124,7 +140,10 @@ class DirTransport:
     async def file(self, item: Incoming, folder: str) -> None:
         if folder not in FOLDERS:
             raise ValueError(f"no folder {folder!r}: the folders are {', '.join(FOLDERS)}")
-        target = self.mail_dir / folder / item.id
+        name = item.id.rpartition("/")[2].replace(":", "_")  # a Maildir name's flags
+        if not name.endswith(".eml"):
+            name += ".eml"
+        target = self.mail_dir / folder / name
         if target.exists():
             target = target.with_name(f"{target.stem}.{uuid.uuid4().hex[:8]}{target.suffix}")
         try:

@@ -107,6 +107,13 @@ class MailProgram:
                 to_addrs=[a.addr_spec for a in message["To"].addresses],
             )
 
+    def send_raw(self, raw: bytes, to: str) -> None:
+        """Send a message exactly as given (as another mail program wrote it)."""
+        with smtplib.SMTP("127.0.0.1", self.servers.smtp_port) as smtp:
+            smtp.starttls(context=self.servers.tls_context())
+            smtp.login(self.address, self.servers.password(self.user))
+            smtp.sendmail(self.address, [to], raw)
+
     def close(self) -> None:
         box, self._box = self._box, None
         if box is not None:
@@ -206,7 +213,15 @@ class Referee:
         if self.process is None:
             return 0
         self.process.send_signal(signal.SIGTERM)
-        code = self.process.wait(timeout=20)
+        try:
+            code = self.process.wait(timeout=45)
+        except subprocess.TimeoutExpired:
+            self.process.send_signal(signal.SIGUSR1)  # every thread's stack, into the log
+            time.sleep(1)
+            self.kill()
+            raise AssertionError(
+                f"the service did not stop within 45 s of SIGTERM:\n{self.log_text()[-6000:]}"
+            ) from None
         self.process = None
         return code
 

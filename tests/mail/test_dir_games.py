@@ -3,7 +3,6 @@ kind of bad, automatic, repeated or oversized mail, and with being killed mid-ga
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import random
@@ -17,63 +16,9 @@ from pathlib import Path
 import pytest
 
 from referee.engine import Buy, legal_moves
-from referee.games import create_game, rollback
-from referee.mail.spool import Spool
-from referee.mail.transport import DirTransport
-from referee.service import Service
-from referee.settings import Settings
-from referee.store import Store
+from referee.games import rollback
+from tests.mail.dirtable import NAMES, Table, address
 from tests.mail.players import humanise, latest, mails_to, quick_reply, reply, text_of
-
-NAMES = ("alice", "bob", "carol", "dave")
-
-
-def address(name: str) -> str:
-    return f"{name}@example.org"
-
-
-class Table:
-    """A game, its mail folder, and a service over the dir transport."""
-
-    def __init__(self, root: Path, players: int = 2, seed: int = 5, **settings: object) -> None:
-        self.games = root / "games"
-        self.mail = root / "mail"
-        self.settings = Settings(
-            games_dir=self.games, mail_dir=self.mail, address="referee@example.net", **settings
-        )
-        self.store = Store(self.games)
-        create_game(
-            self.store,
-            "g1",
-            [(n, address(n)) for n in NAMES[:players]],
-            seed=seed,
-            spool=Spool(self.games),
-        )
-        self.serve()
-        self.sequence = 0
-
-    def serve(self) -> None:
-        service = Service(self.settings, DirTransport(self.mail))
-        asyncio.run(service.run(once=True))
-
-    @property
-    def state(self):  # type: ignore[no-untyped-def]
-        return self.store.load("g1").state
-
-    def reply(self, name: str, text: str, **kwargs: object) -> Path:
-        self.sequence += 1
-        mail = latest(self.mail, address(name))
-        return reply(
-            self.mail,
-            mail,
-            str(kwargs.pop("sender", address(name))),
-            text,
-            message_id=str(kwargs.pop("message_id", f"<m{self.sequence}.{name}@example.org>")),
-            **kwargs,  # type: ignore[arg-type]
-        )
-
-    def folder(self, name: str) -> list[str]:
-        return sorted(p.name for p in (self.mail / name).iterdir())
 
 
 def play_to_the_end(table: Table, seed: int) -> int:

@@ -178,15 +178,21 @@ MOVES = [
     "pay 2 red 1 gold",
     "return nothing",
     "*take red green blue*",
-    "take red green blue Sent from my iPhone",
-    "get 2 red Get Outlook for Android",
 ]
+#: A footer glued onto the move's line (HTML turned into text): the line is no footer (the
+#: reader cuts the footer off: tests/mail/test_reading.py).
+GLUED = ["take red green blue Sent from my iPhone", "get 2 red Get Outlook for Android"]
 
 
 @pytest.mark.parametrize("move", MOVES)
 def test_moves_are_not_footers(move: str) -> None:
     assert says_a_move(move)  # the list holds real move lines
     assert not is_footer(move)
+
+
+@pytest.mark.parametrize("line", GLUED)
+def test_a_move_with_a_footer_glued_on_is_not_a_footer(line: str) -> None:
+    assert not is_footer(line)
 
 
 @pytest.mark.parametrize(

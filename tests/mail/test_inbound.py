@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.mail.inbound import read_message, reply_text, unflow
+from referee.mail.inbound import html_text, read_message, reply_text, unflow
+from referee.mail.reading import read_reply
 
 
 def mail(body: str = "take red green blue", **headers: str) -> EmailMessage:
@@ -69,6 +70,37 @@ def test_the_html_part_is_turned_into_text_when_there_is_no_plain_part() -> None
         subtype="html",
     )
     assert "take 2 red" in read_message(bytes(message)).text
+
+
+def test_every_blockquote_of_an_html_reply_is_dropped_nested_or_not() -> None:
+    html = (
+        "<div>board</div><blockquote>q<blockquote>take 2 red</blockquote>r</blockquote>"
+        "<div>thanks</div><blockquote>What you may do now:<br>&nbsp; buy 1-12</blockquote>"
+    )
+    assert html_text(html).split() == ["board", "thanks"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a" * 300_000,
+        "On " + "a " * 150_000,
+        "[" * 100_000 + ":",
+        "Splendor referee 1:\n> x\n" * 40_000,
+        ("x " * 300 + "\n") * 400,
+        ("On " + "a " * 300 + "\n") * 400,
+        ("On Tue " + "b " * 240 + " wrote\n") * 400,
+        "take " * 100_000,
+        "{" * 50_000,
+    ],
+    ids=["one-long-line", "on-a-a", "brackets", "names", "spaces", "on-lines", "wrote", "takes",
+         "braces"],
+)  # fmt: skip
+def test_huge_and_pathological_replies_are_read(text: str) -> None:
+    """Each of these took minutes to hours before lines and text were capped (the reply
+    parser's patterns are quadratic in a line's length); no timing is asserted, but a
+    return of that would be seen in the suite's running time."""
+    read_reply(reply_text(text))
 
 
 def test_the_plain_part_of_multipart_alternative_wins() -> None:

@@ -42,9 +42,60 @@ def test_the_common_footers_leave_the_move_alone(footer: str) -> None:
     assert move_of(f"Hi all,\n\ntake 2 red\n\n{footer}\n") == ["take 2 red"]
 
 
+@pytest.mark.parametrize(
+    "line",
+    ["take red green blue Sent from my iPhone", "take red green blue Get Outlook for Android"],
+)
+def test_a_footer_glued_onto_the_moves_line_is_cut_off(line: str) -> None:
+    assert move_of(line) == ["take red green blue"]
+
+
 def test_a_footer_above_the_move_is_passed_over() -> None:
     # a phone that puts its signature at the top, the player writing below the quote
     assert move_of("Sent from my iPhone\n\n> quoted board\n\nreserve deck 3") == ["reserve deck 3"]
+
+
+def test_a_move_below_the_quote_is_read_whatever_stands_above_the_attribution() -> None:
+    attribution = (
+        "On 2 Dec 2026, at 09:00, Splendor referee <referee+g1.0.abcdefghijklmnop@example.net> "
+        "wrote:"
+    )
+    for above in ("Sent from my iPhone", "Hi all,"):
+        text = f"{above}\n\n{attribution}\n> Splendor · game g1\n> buy 1-12\n\nreserve deck 3\n"
+        assert move_of(text) == ["reserve deck 3"], above
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        "From: Splendor referee <referee+g1.0.abcdefghijklmnop@example.net>\nSent: Tuesday",
+        "Frá: Splendor referee <referee+g1.0.abcdefghijklmnop@example.net>\nSent: 1. des.",
+        "Oddi: 1 Rhag 2026\nOddi wrth: Splendor referee\nAt: alice",
+        "От: Splendor referee\nДата: 1 декабря",  # noqa: RUF001
+    ],
+)
+def test_an_unquoted_copy_of_our_mail_under_a_header_block_in_any_language_is_not_read(
+    block: str,
+) -> None:
+    copy = "Hello alice,\n\nWhat you may do now:\n  buy 1-12\n"
+    assert move_of(f"board\n\n{block}\nTo: alice\n\n{copy}") == []
+    assert read_reply(reply_text(f"board\n\n{block}\n\n{copy}")).requests == ["board"]
+    assert move_of(f"take 2 red\n\n{block}\n\n{copy}") == ["take 2 red"]
+
+
+def test_a_lone_line_naming_the_referee_is_not_a_copy() -> None:
+    assert move_of("To: Splendor referee\ntake red green blue") == ["take red green blue"]
+    assert move_of("Dear Splendor referee:\ntake red green blue") == ["take red green blue"]
+
+
+def test_a_move_word_with_a_typo_is_told_why_it_was_not_read() -> None:
+    reading = read_reply("Hi!\ntake bleu vert rouge")
+    assert reading.move == []
+    assert reading.near_miss() == (
+        "'take bleu vert rouge' was not read as a move: 'bleu' is not a colour after 'take': "
+        "use white, blue, green, red, black, gold, their stones (diamond, sapphire, emerald, "
+        "ruby, onyx) or letters w u g r k *"
+    )
 
 
 def test_a_signature_after_the_delimiter_is_never_read() -> None:
@@ -62,6 +113,8 @@ def test_a_signature_after_the_delimiter_is_never_read() -> None:
         "Pass my regards to everyone",
         "Buy 2 get 1 free at our shop this week",
         "Return to sender",
+        "Get 2 more friends for the next one!",
+        "Take 5 minutes to think about it",
     ],
 )
 def test_a_later_paragraph_that_is_not_part_of_the_move_is_passed_over(later: str) -> None:

@@ -13,7 +13,9 @@ import random
 import re
 import time
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from email.message import EmailMessage
+from email.utils import parseaddr
 from pathlib import Path
 
 import pytest
@@ -23,6 +25,8 @@ from referee.cli import app
 from referee.engine import Buy, legal_moves
 from referee.engine.state import GameState
 from referee.mail.spool import Spool
+from referee.notation import format_move
+from tests.mail.clients import CLIENTS, Client, Sender
 from tests.mail.players import humanise, reply_message, text_of
 from tests.mail.servers import MailProgram, Referee, folder_count, turn_of, wait_until
 from tests.mailservers import MailServers
@@ -168,6 +172,57 @@ def test_a_whole_game_is_played_by_mail_through_real_servers(
     assert folder_count(table.servers, user, "done") == final.turn
     assert folder_count(table.servers, user, "INBOX") == 0
     assert folder_count(table.servers, user, "refused") == 0
+
+
+def client_reply(table: Table, client: Client, rng: random.Random) -> str:
+    """The player to move answers the board of this turn with ``client``, once every player
+    has it; the service plays it. The move meant, in canonical notation."""
+    state = table.state
+    for name in NAMES[:2]:
+        table.programs[name].wait_for(f"turn {state.turn} ·")
+    name = state.player.name
+    program = table.programs[name]
+    moves = legal_moves(state)
+    move = rng.choice([m for m in moves if isinstance(m, Buy)] or moves)
+    board = program.latest()
+    sender = Sender(name.title() + " Jones", program.address)
+    raw = client.write(board, humanise(move, state, rng), sender, datetime.now(UTC), rng)
+    program.send_raw(raw, parseaddr(str(board["Reply-To"]))[1])
+    wait_for_turn(table, state.turn + 1)
+    return format_move(move)
+
+
+def test_a_game_whose_every_reply_comes_from_the_next_mail_program_is_played_to_the_end(
+    table_factory: type[Table],
+) -> None:
+    table = table_factory(seed=9)
+    rng = random.Random(9)
+    programs = itertools.cycle(sorted(CLIENTS))
+    used = []
+    while table.state.status != "finished":
+        client = CLIENTS[next(programs)]
+        meant = client_reply(table, client, rng)
+        turn = table.referee.store.load("g1").turns[-1]
+        assert turn.move.text == meant, client.name
+        used.append((client.name, turn.turn))
+    assert {name for name, turn in used if turn > 5} == set(CLIENTS)  # each deep in a thread
+    user = table.referee.user
+    wait_until(table.referee.quiet, "the last letters to go out")
+    assert folder_count(table.servers, user, "refused") == 0
+    assert folder_count(table.servers, user, "done") == table.state.turn
+
+
+@pytest.mark.parametrize("name", ["outlook-android", "iphone", "yandex"])
+def test_a_mail_programs_reply_is_played_at_turn_0_and_deep_in_the_thread(
+    table_factory: type[Table], name: str
+) -> None:
+    table = table_factory(seed=3)
+    rng = random.Random(name)
+    client_reply(table, CLIENTS[name], rng)
+    play(table, NAMES[:2], rng, turns=5)
+    assert table.state.turn == 6
+    client_reply(table, CLIENTS[name], rng)
+    assert table.state.turn == 7
 
 
 def test_refused_moves_questions_and_stale_replies_are_answered_by_mail(

@@ -1,0 +1,405 @@
+"""A sturdy intake over the dir transport: the service killed at any instant loses no move,
+plays none twice and loses no answer; one service per games folder; a Maildir inbox; what
+the service keeps per mail expires; JSON moves by mail; addresses checked at creation."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import mailbox
+import multiprocessing
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+from collections import Counter, defaultdict
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from referee import failpoints
+from referee.cli import app
+from referee.engine import Buy, legal_moves
+from referee.games import judge as judge_move
+from referee.mail.compose import Letter
+from referee.mail.letters import turn_letters
+from referee.mail.spool import Answer, Commit, Spool
+from referee.mail.transport import DirTransport
+from referee.record import SourceEntry, digest, dump
+from referee.service import Service
+from tests.mail.dirtable import NAMES, Table, address
+from tests.mail.players import deliver, humanise, latest, mails_to, reply_message
+from tests.recorded import recorded_game
+
+ROOT = Path(__file__).parents[2]
+#: Every failpoint the intake passes, in the order a mail meets them.
+POINTS = (
+    "judged",
+    "limit-noted",
+    "queued",
+    "turn-written",
+    "seen-noted",
+    "filed",
+    "thread-noted",
+    "sent",
+)
+
+
+def serve_and_die(table: Table, armed: dict[str, int], now: datetime | None = None) -> int:
+    """Run the service once in a forked process with failpoints ``armed``; its exit status
+    (failpoints.CRASH_STATUS when it died at one, 0 when it finished)."""
+
+    def run() -> None:
+        failpoints._ARMED.clear()
+        failpoints._ARMED.update(armed)
+        table.serve(now)
+
+    child = multiprocessing.get_context("fork").Process(target=run)
+    child.start()
+    child.join()
+    assert child.exitcode in (0, failpoints.CRASH_STATUS), child.exitcode
+    return child.exitcode
+
+
+def every_letter(table: Table) -> list[EmailMessage]:
+    return [m for n in NAMES for m in mails_to(table.mail, address(n))]
+
+
+def answers_to(table: Table, message_id: str) -> set[str]:
+    """The distinct Message-IDs of the letters answering one reply."""
+    return {str(m["Message-ID"]) for m in every_letter(table) if m["In-Reply-To"] == message_id}
+
+
+BAD_MOVES = ("buy 1-99", "take 2 purple", "reserve 4-01", "take red red red", "buy")
+
+
+def test_the_service_killed_at_any_instant_through_a_whole_game_loses_and_doubles_nothing(
+    tmp_path: Path,
+) -> None:
+    table = Table(tmp_path, seed=31)
+    rng = random.Random(31)
+    crashes: Counter[str] = Counter()
+    runs = 0
+    replies: list[tuple[str, str]] = []  # (Message-ID, "move" or "refused")
+
+    def handle_with_crashes() -> None:
+        nonlocal runs
+        for attempt in range(4):
+            runs += 1
+            point = POINTS[runs % len(POINTS)]
+            armed = {point: rng.randint(1, 2)} if attempt < 3 else {}
+            if serve_and_die(table, armed) == failpoints.CRASH_STATUS:
+                crashes[point] += 1
+            else:
+                break
+        assert not [p for p in (table.mail / "inbox").iterdir() if not p.name.startswith(".")]
+
+    while (state := table.state).status != "finished":
+        name = state.player.name
+        if rng.random() < 0.3:  # a refused move first, answered with why
+            path = table.reply(name, rng.choice(BAD_MOVES))
+            replies.append((_id_of(path), "refused"))
+            handle_with_crashes()
+            assert table.state.turn == state.turn
+        moves = legal_moves(state)
+        move = rng.choice([m for m in moves if isinstance(m, Buy)] or moves)
+        path = table.reply(name, humanise(move, state, rng))
+        replies.append((_id_of(path), "move"))
+        handle_with_crashes()
+        assert table.state.turn == state.turn + 1
+
+    assert set(crashes) == set(POINTS), crashes  # died at every kind of instant
+    game = table.store.load("g1")  # every turn file checked
+    played = [t.source.message_id for t in game.turns]
+    assert played == [m for m, kind in replies if kind == "move"]  # none lost, none twice
+    for message_id, _ in replies:
+        assert len(answers_to(table, message_id)) == 1, message_id  # answered, once
+    for name in NAMES[:2]:
+        boards: defaultdict[int, set[str]] = defaultdict(set)
+        for mail in mails_to(table.mail, address(name)):
+            found = re.search(r"turn (\d+) · (?!move not played)", str(mail["Subject"]))
+            if found:
+                boards[int(found.group(1))].add(str(mail["Message-ID"]))
+        assert sorted(boards) == list(range(game.state.turn + 1)), name
+        assert all(len(ids) == 1 for ids in boards.values()), name  # a board sent again is
+        # the same message (a crash just after sending), never a second board
+    assert not list((table.games / ".mail" / "outbox").glob("*.json"))
+
+
+def _id_of(path: Path) -> str:
+    found = re.search(rb"^Message-ID: (<[^>]+>)", path.read_bytes(), re.MULTILINE | re.I)
+    assert found
+    return found.group(1).decode()
+
+
+def test_a_refusal_is_answered_though_the_service_died_after_noting_the_daily_limit(
+    tmp_path: Path,
+) -> None:
+    table = Table(tmp_path)
+    bad = _id_of(table.reply("alice", "buy 1-99"))
+    assert serve_and_die(table, {"limit-noted": 1}) == failpoints.CRASH_STATUS
+    assert answers_to(table, bad) == set()
+    table.serve()
+    assert len(answers_to(table, bad)) == 1
+    again = _id_of(table.reply("alice", "buy 1-99"))  # the same refusal, the same day
+    table.serve()
+    assert answers_to(table, again) == set()  # the limit still holds for another mail
+
+
+def test_a_letter_noted_in_the_thread_but_not_sent_goes_out_after_a_crash(
+    tmp_path: Path,
+) -> None:
+    table = Table(tmp_path)
+    move = _id_of(table.reply("alice", "take red green blue"))
+    assert serve_and_die(table, {"thread-noted": 1}) == failpoints.CRASH_STATUS
+    table.serve()
+    (board,) = [m for m in mails_to(table.mail, address("alice")) if m["In-Reply-To"] == move]
+    thread = Spool(table.games).thread("g1", 0)
+    assert thread.count(str(board["Message-ID"])) == 1
+    table.reply("bob", "take 2 white")
+    table.serve()
+    table.reply("alice", "take white black red")  # answers the board of turn 2, threaded
+    table.serve()
+    assert table.state.turn == 3
+
+
+def test_a_letter_sent_just_before_a_crash_goes_out_again_as_the_same_message(
+    tmp_path: Path,
+) -> None:
+    table = Table(tmp_path)
+    table.reply("alice", "take red green blue")
+    assert serve_and_die(table, {"sent": 1}) == failpoints.CRASH_STATUS
+    table.serve()
+    ids = Counter(str(m["Message-ID"]) for m in every_letter(table))
+    assert sorted(ids.values()) == [1, 1, 1, 2]  # welcomes, and the boards of turn 1
+    assert table.state.turn == 1
+
+
+def test_a_turns_letters_cut_short_are_set_aside_when_it_is_judged_again_within_the_second(
+    tmp_path: Path,
+) -> None:
+    table = Table(tmp_path)
+    moment = datetime(2026, 12, 1, 9, 0, tzinfo=UTC)
+    table.reply("alice", "take red green blue")
+    # dies between queueing the turn's letters and writing its turn file; judged again at
+    # the same instant, the turn file comes out byte for byte the same as the one that was
+    # meant: the first letters must still not go out
+    assert serve_and_die(table, {"queued": 1}, now=moment) == failpoints.CRASH_STATUS
+    table.serve(now=moment)
+    assert table.state.turn == 1
+    assert table.store.load("g1").turns[0].at == moment
+    for name in NAMES[:2]:
+        boards = [m for m in mails_to(table.mail, address(name)) if "turn 1 ·" in m["Subject"]]
+        assert len(boards) == 1, name
+    void = [json.loads(p.read_text()) for p in (table.games / ".mail" / "void").glob("*.json")]
+    assert len(void) == 2 and all(v["letter"]["turn"] == 1 for v in void)
+
+
+def test_a_second_service_on_the_same_games_folder_refuses_to_start(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    first = subprocess.Popen(
+        [sys.executable, "-m", "referee", "serve", "--mail-dir", str(table.mail),
+         "--games-dir", str(table.games)],
+        env=env, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        holder = table.games / ".mail" / "service.json"
+        deadline = time.monotonic() + 20
+        while not (holder.exists() and str(first.pid) in holder.read_text()):
+            assert time.monotonic() < deadline, "the first service did not start"
+            time.sleep(0.05)
+        result = CliRunner().invoke(
+            app,
+            ["serve", "--once", "--mail-dir", str(table.mail), "--games-dir", str(table.games)],
+        )
+        assert result.exit_code == 1
+        assert f"another referee service (pid {first.pid}" in result.stderr
+        assert "one service per games folder" in result.stderr
+    finally:
+        first.terminate()
+        first.wait(timeout=20)
+    table.serve()  # free again once it has stopped
+
+
+def test_mail_delivered_into_a_maildir_inbox_is_read(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    for folder in ("tmp", "new", "cur"):  # made by the MTA on its first delivery
+        (table.mail / "inbox" / folder).mkdir()
+    box = mailbox.Maildir(table.mail / "inbox")  # delivers as an MTA does: tmp/, then new/
+    message = reply_message(
+        latest(table.mail, address("alice")),
+        address("alice"),
+        "take red green blue",
+        message_id="<maildir@example.org>",
+    )
+    key = box.add(bytes(message))
+    table.serve()
+    assert table.state.turn == 1
+    assert not list((table.mail / "inbox" / "new").iterdir())
+    assert any(key in name for name in table.folder("done"))
+
+
+def test_a_half_written_file_in_the_inbox_is_never_read(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    raw = bytes(
+        reply_message(
+            latest(table.mail, address("alice")),
+            address("alice"),
+            "take red green blue",
+            message_id="<slow@example.org>",
+        )
+    )
+    inbox = table.mail / "inbox"
+    (inbox / ".slow.eml.tmp").write_bytes(raw[:200])
+    (inbox / "slow.eml.part").write_bytes(raw[:300])
+    table.serve()
+    assert table.state.turn == 0 and table.folder("quarantine") == []
+    (inbox / "slow.eml.part").unlink()
+    (inbox / ".slow.eml.tmp").unlink()
+    deliver(table.mail, "slow.eml", raw)
+    table.serve()
+    assert table.state.turn == 1
+
+
+def test_a_json_move_in_a_mail_is_played(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    table.reply("alice", '{"type": "take", "gems": {"red": 1, "green": 1, "blue": 1}}')
+    table.serve()
+    assert table.state.turn == 1
+    table.reply("bob", '{\n  "type": "reserve",\n  "deck": 3\n}\n\nSent from my iPhone')
+    table.serve()
+    assert table.state.turn == 2
+
+
+def test_what_the_service_keeps_per_mail_expires_but_never_what_stops_a_move_twice(
+    tmp_path: Path,
+) -> None:
+    table = Table(tmp_path)
+    start = datetime.now(UTC)
+    move = table.reply("alice", "take red green blue").read_bytes()
+    table.reply("bob", "buy 1-99")  # refused: a note and a daily limit
+    stranger = EmailMessage()
+    stranger["From"], stranger["To"] = "someone@example.com", "referee@example.net"
+    stranger["Message-ID"], stranger["Subject"] = "<stranger@example.com>", "hello"
+    stranger.set_content("take red green blue")
+    deliver(table.mail, "stranger.eml", bytes(stranger))
+    table.serve(now=start)
+    mail = table.games / ".mail"
+    recorded_game(table.games, "g2")  # a game that has ended, with notes of its own
+    spool = Spool(table.games)
+    spool.mark_seen("<old@example.org>", "played: …", game="g2")
+    spool.extend_thread("g2", 0, "<g2.0.x@example.net>")
+
+    def games_of_notes() -> list[str]:
+        return sorted(str(json.loads(p.read_text())["game"]) for p in (mail / "seen").iterdir())
+
+    assert games_of_notes() == ["None", "g1", "g1", "g2"]
+    assert list((mail / "limits").iterdir()) and list((mail / "sent").iterdir())
+
+    table.serve(now=start + timedelta(days=10))
+    assert not list((mail / "limits").iterdir())  # a day's limits: two days
+    assert list((mail / "sent").iterdir())  # letters sent: four weeks
+    assert games_of_notes() == ["None", "g1", "g1", "g2"]
+    assert (mail / "threads" / "g2.0").exists()
+
+    table.serve(now=start + timedelta(days=29))
+    assert not list((mail / "sent").iterdir())
+    assert games_of_notes() == ["g1", "g1"]  # g1 runs; g2 ended four weeks ago; no game
+    assert not (mail / "threads" / "g2.0").exists()
+    assert (mail / "threads" / "g1.0").exists() and (mail / "threads" / "g1.1").exists()
+
+    for note in (mail / "seen").iterdir():  # even with every note gone
+        note.unlink()
+    deliver(table.mail, "again.eml", move)
+    table.serve()
+    assert table.state.turn == 1  # the move is in the game's turns: never played twice
+
+
+def test_a_players_address_is_checked_when_a_game_is_created(tmp_path: Path) -> None:
+    result = CliRunner().invoke(
+        app,
+        ["new", "g1", "--player", "alice=alice@example.org", "--player", "bob=bob@",
+         "--games-dir", str(tmp_path)],
+    )  # fmt: skip
+    assert result.exit_code == 1
+    assert (
+        "player bob: 'bob@' is not a mail address: There must be something after the @-sign"
+        in result.stderr
+        and "bob=name@example.org" in result.stderr
+    )
+    assert not (tmp_path / "g1").exists()
+
+
+def test_a_turns_letters_wait_while_its_writer_holds_the_game_and_go_once_it_is_written(
+    tmp_path: Path,
+) -> None:
+    table = Table(tmp_path)
+    game = table.store.load("g1")
+    played = judge_move(game, "alice", "take red green blue", SourceEntry(kind="command-line"))
+    data = dump(played.turn)
+    letters = turn_letters(game.record, played.after, played.move, 0, None)
+    spool = Spool(table.games)
+    with table.store.locked("g1"):  # a `referee move` stalled between queueing and writing
+        spool.queue(letters, Commit("g1", 1, digest(data)))
+        table.serve()
+        assert len(list((table.games / ".mail" / "outbox").glob("*.json"))) == 2
+        table.store.write_turn("g1", 1, data)
+    table.serve()
+    assert not list((table.games / ".mail" / "outbox").glob("*.json"))
+    assert all("turn 1 ·" in latest(table.mail, address(n))["Subject"] for n in NAMES[:2])
+
+
+def test_a_turns_letters_whose_writer_died_before_writing_it_are_set_aside(
+    tmp_path: Path,
+) -> None:
+    table = Table(tmp_path)
+    game = table.store.load("g1")
+    played = judge_move(game, "alice", "take red green blue", SourceEntry(kind="command-line"))
+    letters = turn_letters(game.record, played.after, played.move, 0, None)
+    Spool(table.games).queue(letters, Commit("g1", 1, digest(dump(played.turn))))
+    table.serve()  # the game's lock is free and its turn 1 missing: it never will be written
+    assert not list((table.games / ".mail" / "outbox").glob("*.json"))
+    assert len(list((table.games / ".mail" / "void").glob("*.json"))) == 2
+    assert table.state.turn == 0
+
+
+def test_a_mail_for_a_busy_game_waits_in_the_inbox_and_is_played_later(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    table.reply("alice", "take red green blue")
+    service = Service(table.settings, DirTransport(table.mail))
+    service.store.lock_timeout = 0.2
+    with table.store.locked("g1"):  # a long `referee rollback`, say
+        asyncio.run(service.run(once=True))
+    assert table.folder("quarantine") == [] and len(table.folder("inbox")) == 1
+    table.serve()
+    assert table.state.turn == 1 and table.folder("inbox") == []
+
+
+def test_a_damaged_file_in_the_outbox_is_set_aside_and_the_rest_go_out(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    outbox = table.games / ".mail" / "outbox"
+    (outbox / "00000000000000000000-damaged.json").write_text('{"attempts": 0}')
+    (outbox / "00000000000000000001-garbage.json").write_bytes(b"\xff\x00 not json")
+    table.reply("alice", "take red green blue")
+    table.serve()
+    assert table.state.turn == 1 and not list(outbox.glob("*.json"))
+    assert len(list((table.games / ".mail" / "void").glob("unreadable-*.json"))) == 2
+    assert "turn 1 ·" in latest(table.mail, address("bob"))["Subject"]
+
+
+def test_a_note_that_letters_still_wait_for_is_not_cleared_away(tmp_path: Path) -> None:
+    spool = Spool(tmp_path)
+    letter = Letter("", None, "x@example.org", "x", 0, "notice", "s", "t", origin="<k@x>")
+    spool.queue([letter], answer=Answer("<k@x>", "b1"))
+    spool.mark_seen("<k@x>", "refused: …", batch="b1")
+    spool.mark_seen("<other@x>", "refused: …")
+    later = datetime.now(UTC) + timedelta(days=90)
+    spool.expire(later, lambda game: None)
+    assert spool.seen("<k@x>") is not None and spool.seen("<other@x>") is None
+    (queued,) = spool.pending()
+    assert spool.committed(queued) is True
