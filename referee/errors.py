@@ -13,6 +13,9 @@
     │   └── ConflictError         another writer got there first (turn taken, game locked)
     ├── RequestError              a request that cannot be carried out as written (a malformed
     │                             option value, an unknown player, an unreadable file)
+    ├── ConfigurationError        the settings, or the owner or permissions of a folder, stop
+    │                             the referee: running again will not help until they are
+    │                             mended (the command line exits with 78, EX_CONFIG)
     └── MoveError                 a move that cannot be played; ``text`` is the input as given
         ├── InvalidMoveError      not move notation at all: says what was expected
         ├── IllegalMoveError      well-formed, but the rules forbid it now: names the rule
@@ -54,6 +57,10 @@ class StoreError(RefereeError):
 
 class ConflictError(StoreError):
     """Another writer got there first: the turn is written already, or the game is locked."""
+
+
+class ConfigurationError(RefereeError):
+    """Settings, or a folder's owner or permissions, that stop the referee until mended."""
 
 
 class RequestError(RefereeError):

@@ -15,14 +15,16 @@ import asyncio
 import contextlib
 import hashlib
 import logging
+import os
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
-from referee.errors import ConflictError, RecordError, RequestError, StoreError
+from referee.errors import ConfigurationError, ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
 from referee.games import commit_turn
 from referee.judge import Ruling, judge, oversized
@@ -40,6 +42,7 @@ from referee.mail.transport import (
     Transport,
     TransportError,
 )
+from referee.owner import check_owner, strangers, user_name
 from referee.settings import Settings
 from referee.store import Store
 
@@ -79,8 +82,11 @@ class Service:
         self._swept: datetime | None = None
         self.store = Store(settings.games_dir, remember=True)
         self.spool = Spool(settings.games_dir)
-        self.secret = self.spool.secret()
-        self.loop_id = self.spool.loop_id()
+        with _usable(settings.games_dir):
+            settings.games_dir.mkdir(parents=True, exist_ok=True)
+            check_owner(settings.games_dir)
+            self.secret = self.spool.secret()
+            self.loop_id = self.spool.loop_id()
         self._queued = asyncio.Event()  # set when mail was handled: letters may be waiting
         self._judging: ThreadPoolExecutor | None = None  # the judging thread, while running
 
@@ -92,8 +98,10 @@ class Service:
         (at most a minute); with ``once`` its error is raised. A second service on the same
         games folder refuses to start (ConflictError)."""
         try:
-            self.spool.hold_service_lock(self.clock())
-        except ConflictError:
+            with _usable(self.settings.games_dir):
+                _check_strangers(self.settings.games_dir)
+                self.spool.hold_service_lock(self.clock())
+        except (ConflictError, ConfigurationError):
             await self.transport.close()
             raise
         self._judging = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judge")
@@ -420,19 +428,44 @@ def make_transport(settings: Settings) -> Transport:
             settings.imap, SmtpSender(settings.smtp), read_ahead_below=settings.max_message_bytes
         )
     if settings.mail_dir is not None:
-        raise RequestError(
+        raise ConfigurationError(
             "both a mail folder (mail_dir) and mail servers ([imap], [smtp]) are set: "
             "keep one, or give --mail-dir to use the folder this time"
         )
     if (settings.imap is None) != (settings.smtp is None):
         missing = "smtp" if settings.smtp is None else "imap"
-        raise RequestError(
+        raise ConfigurationError(
             f"the imap transport needs both [imap] and [smtp] settings; [{missing}] is missing"
         )
-    raise RequestError(
+    raise ConfigurationError(
         "no mail transport: give --mail-dir DIR for the dir transport (a folder of .eml "
         "files), or [imap] and [smtp] in the --config file (see docs/mail.md)"
     )
+
+
+@contextlib.contextmanager
+def _usable(games: Path) -> Iterator[None]:
+    """Turn a permission error on the games folder into one line saying how to mend it."""
+    try:
+        yield
+    except PermissionError as err:
+        where = err.filename or games
+        raise ConfigurationError(
+            f"the service cannot write {where} ({err.strerror}), in the games folder {games}: "
+            f"run it as the folder's owner, or give the folder to the service's user with "
+            f"chown -R {user_name(os.geteuid())}: {games}"
+        ) from None
+
+
+def _check_strangers(games: Path) -> None:
+    """ConfigurationError when something the service writes belongs to another user."""
+    for path in strangers(games):
+        them, me = user_name(path.stat().st_uid), user_name(os.geteuid())
+        raise ConfigurationError(
+            f"{path} belongs to {them}, not to {me}, who runs the service (a command was run "
+            f"as {them}): give it back with chown -R {me}: {games}, and run game-master "
+            f"commands as {me}"
+        )
 
 
 def _hash_key(raw: bytes) -> str:

@@ -21,7 +21,7 @@ from pydantic_settings import (
     TomlConfigSettingsSource,
 )
 
-from referee.errors import RequestError
+from referee.errors import ConfigurationError
 
 _CONFIG_FILE: ContextVar[Path | None] = ContextVar("config_file", default=None)
 
@@ -130,7 +130,9 @@ class Settings(BaseSettings):
 def load_settings(config: Path | None = None, **given: Any) -> Settings:
     """The settings from ``given`` (the command line), the environment and ``config``."""
     if config is not None and not config.is_file():
-        raise RequestError(f"no config file {config}")
+        raise ConfigurationError(
+            f"no config file {config}: give the right one with --config or $REFEREE_CONFIG"
+        )
     token = _CONFIG_FILE.set(config)
     try:
         return Settings(**{k: v for k, v in given.items() if v is not None})
@@ -139,6 +141,8 @@ def load_settings(config: Path | None = None, **given: Any) -> Settings:
             f"{'.'.join(str(p) for p in e['loc']) or 'config'}: {e['msg']}" for e in err.errors()
         )
         where = f" in {config}" if config else ""
-        raise RequestError(f"the service's settings{where} are not valid: {problems}") from None
+        raise ConfigurationError(
+            f"the service's settings{where} are not valid: {problems}"
+        ) from None
     finally:
         _CONFIG_FILE.reset(token)

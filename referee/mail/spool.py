@@ -107,8 +107,11 @@ LIMITS_KEPT = timedelta(days=2)
 class Spool:
     """The mail state beside the games in ``games_dir``."""
 
-    def __init__(self, games_dir: Path) -> None:
+    def __init__(self, games_dir: Path, create: bool = True) -> None:
+        """``create``: make the folders when first used (False: only look, for a command
+        that reads what the service holds)."""
         self.games_dir = games_dir
+        self.create = create
         self.root = games_dir / ".mail"
         self._threads: dict[str, list[str]] = {}  # read once, then kept (one writer)
         self._made: set[str] = set()
@@ -119,7 +122,7 @@ class Spool:
 
     def _dir(self, name: str) -> Path:
         path = self.root / name
-        if name not in self._made:
+        if name not in self._made and self.create:
             path.mkdir(parents=True, exist_ok=True)
             self._made.add(name)
         return path

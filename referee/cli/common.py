@@ -1,0 +1,147 @@
+"""What every command shares: the app, its options, where the games are, and how errors end.
+
+Errors become exit codes here and nowhere else: 0 success; 1 a refused move or a bad request,
+with a one-line reason on stderr (or a JSON error object on stdout under ``--json``); 2 usage
+errors (typer's own). ``referee serve`` exits with :data:`EXIT_CONFIG` on a configuration or
+permission problem, which running again will not mend (its systemd unit does not restart on
+it).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from referee.errors import (
+    AmbiguousMoveError,
+    ConfigurationError,
+    MoveError,
+    RefereeError,
+    ReplayError,
+    RequestError,
+)
+from referee.mail.spool import Spool
+from referee.owner import check_owner
+from referee.settings import Settings, load_settings
+from referee.store import Store
+
+#: The exit status of a configuration or permission problem (sysexits' EX_CONFIG).
+EXIT_CONFIG = 78
+
+app = typer.Typer(
+    name="referee",
+    help="A referee for Splendor played by mail or by turn files.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+GamesDir = Annotated[
+    Path | None,
+    typer.Option(
+        "--games-dir",
+        help="Folder of games (default: $REFEREE_GAMES_DIR, else games_dir in the config "
+        "file, else ./games).",
+        show_default=False,
+    ),
+]
+Config = Annotated[
+    Path | None,
+    typer.Option(
+        "--config",
+        envvar="REFEREE_CONFIG",
+        help="TOML file of settings, the service's (default: $REFEREE_CONFIG; see docs/mail.md).",
+        show_default=False,
+    ),
+]
+Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+Game = Annotated[str, typer.Argument(help="The game id.", show_default=False)]
+PlayerName = Annotated[str, typer.Argument(help="The player.", show_default=False)]
+MoveText = Annotated[
+    str,
+    typer.Argument(
+        metavar="MOVE", help="Move notation, or a JSON move object.", show_default=False
+    ),
+]
+Turn = Annotated[
+    int | None,
+    typer.Option("--turn", help="The position after this turn (0: the set-up).", min=0),
+]
+
+
+def settings(config: Path | None, games_dir: Path | None, **given: Any) -> Settings:
+    """The settings every command reads: the command line, then the environment, then the
+    config file (``--config`` or ``$REFEREE_CONFIG``), as for ``serve``."""
+    return load_settings(config, games_dir=games_dir, **given)
+
+
+def games_folder(
+    config: Path | None, games_dir: Path | None, *, writes: bool = False, create: bool = False
+) -> Path:
+    """The games folder, which must exist (unless ``create``: only ``new`` and ``serve`` make
+    it); for a command that ``writes`` to it, this user must own it."""
+    root = settings(config, games_dir).games_dir
+    if not create and not root.is_dir():
+        raise RequestError(
+            f"there is no games folder {root}: give the right one with --games-dir or "
+            "--config (or $REFEREE_GAMES_DIR, $REFEREE_CONFIG), or create a game there "
+            "with 'referee new'"
+        )
+    if writes or create:
+        check_owner(root)
+    return root
+
+
+def store(config: Path | None, games_dir: Path | None, *, writes: bool = False) -> Store:
+    return Store(games_folder(config, games_dir, writes=writes))
+
+
+def spool(root: Path) -> Spool:
+    """Where mail for players waits for the service (``referee serve``) to send it."""
+    return Spool(root)
+
+
+def _error_kind(err: RefereeError) -> str:
+    return {
+        "InvalidMoveError": "invalid",
+        "IllegalMoveError": "illegal",
+        "AmbiguousMoveError": "ambiguous",
+    }.get(type(err).__name__, type(err).__name__.removesuffix("Error").lower())
+
+
+def fail(err: RefereeError, as_json: bool, status: int = 1, **extra: Any) -> NoReturn:
+    """End the command on ``err`` with exit ``status``: one line on stderr (or a JSON error
+    on stdout)."""
+    if as_json:
+        body: dict[str, Any] = {"kind": _error_kind(err), "message": str(err), **extra}
+        if isinstance(err, MoveError):
+            body["message"] = err.reason
+            body["input"] = err.text
+        if isinstance(err, AmbiguousMoveError):
+            body["candidates"] = err.candidates
+        if isinstance(err, ReplayError):
+            body["turn"] = err.turn
+        print_json({"error": body})
+    else:
+        where = "".join(f"{k} {v}: " for k, v in extra.items())
+        typer.echo(f"referee: {where}{err}", err=True)
+    raise typer.Exit(status)
+
+
+def print_json(body: Any) -> None:
+    typer.echo(json.dumps(body, ensure_ascii=False, indent=2))
+
+
+def guard(as_json: bool, action: Callable[[], None], config_status: int = 1) -> None:
+    """Run a command's work; a refusal ends it with its one line (see :func:`fail`), and a
+    configuration error with ``config_status``."""
+    try:
+        action()
+    except ConfigurationError as err:
+        fail(err, as_json, config_status)
+    except RefereeError as err:
+        fail(err, as_json)

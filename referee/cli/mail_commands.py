@@ -1,0 +1,131 @@
+"""The commands of the mail service: run it, and see and mend what it holds."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import faulthandler
+import logging
+import signal
+import sys
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from referee.cli.common import (
+    EXIT_CONFIG,
+    Config,
+    GamesDir,
+    Json,
+    app,
+    games_folder,
+    guard,
+    print_json,
+)
+from referee.errors import RequestError
+from referee.mail.spool import Spool
+from referee.service import Service, make_transport, system_clock
+from referee.settings import load_settings
+
+
+@app.command()
+def outbox(games_dir: GamesDir = None, config: Config = None, as_json: Json = False) -> None:
+    """Letters the service has yet to send, and letters a mail server refused for good."""
+
+    def run() -> None:
+        letters = Spool(games_folder(config, games_dir), create=False)
+
+        def row(body: dict[str, Any]) -> dict[str, Any]:
+            mail = body["letter"]
+            return {
+                "to": mail["to"],
+                "game": mail["game"],
+                "turn": mail["turn"],
+                "subject": mail["subject"],
+                "attempts": body.get("attempts", 0),
+                "error": body.get("error"),
+            }
+
+        waiting = [row(body) for body in letters.waiting()]
+        failed = [row(body) for body in letters.failed()]
+        if as_json:
+            print_json({"waiting": waiting, "failed": failed})
+            return
+        typer.echo(f"{len(waiting)} letter(s) waiting to be sent, {len(failed)} refused for good.")
+        for title, rows in (("Waiting:", waiting), ("Refused for good:", failed)):
+            if rows:
+                typer.echo(title)
+            for r in rows:
+                tried = f", tried {r['attempts']} time(s): {r['error']}" if r["error"] else ""
+                typer.echo(f"  to {r['to']}: {r['subject']}{tried}")
+
+    guard(as_json, run)
+
+
+@app.command()
+def serve(
+    config: Config = None,
+    mail_dir: Annotated[
+        Path | None,
+        typer.Option("--mail-dir", help="Use the dir transport on this folder (inbox, outbox …)."),
+    ] = None,
+    once: Annotated[
+        bool, typer.Option("--once", help="Handle what is waiting, send what is queued, exit.")
+    ] = False,
+    now: Annotated[
+        str | None,
+        typer.Option(
+            "--now",
+            help="With --once: run as if the clock read this ISO 8601 time (UTC unless it "
+            "says otherwise).",
+            show_default=False,
+        ),
+    ] = None,
+    games_dir: GamesDir = None,
+) -> None:
+    """Run the referee service: read players' replies, judge them, mail every board."""
+
+    def run() -> None:
+        clock = system_clock
+        if now is not None:
+            if not once:
+                raise RequestError(
+                    "--now needs --once: a service that keeps running uses the clock"
+                )
+            clock = fixed_clock(now)
+        settings = load_settings(config, mail_dir=mail_dir, games_dir=games_dir)
+        if mail_dir is not None:  # the command line's choice wins over the config file's
+            settings = settings.model_copy(update={"imap": None, "smtp": None})
+        logging.basicConfig(
+            level=logging.INFO, format="%(asctime)s referee: %(message)s", stream=sys.stderr
+        )
+        service = Service(settings, make_transport(settings), clock)
+        signal.signal(signal.SIGTERM, _stop)  # systemd's stop, like Ctrl-C
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # stderr not a file
+            faulthandler.register(signal.SIGUSR1, all_threads=True)  # what is it doing? (docs)
+        try:
+            asyncio.run(service.run(once=once))
+        except KeyboardInterrupt:
+            typer.echo("referee: stopped", err=True)
+
+    guard(False, run, config_status=EXIT_CONFIG)
+
+
+def fixed_clock(text: str) -> Callable[[], datetime]:
+    """A clock that always reads the ISO 8601 time ``text`` (UTC unless it says otherwise)."""
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise RequestError(
+            f"--now {text!r} is not an ISO 8601 time: write it like 2026-12-01T09:00:00Z"
+        ) from None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return lambda: moment
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
