@@ -16,19 +16,22 @@ from typing import Any
 from email_validator import EmailNotValidError, validate_email
 
 from referee.engine import GameState, Move, Rules, apply, make_setup, new_seed
-from referee.errors import RecordError, SetupError, StoreError
+from referee.errors import RecordError, RequestError, SetupError, StoreError
 from referee.failpoints import failpoint
 from referee.mail.compose import Letter
-from referee.mail.letters import turn_letters, welcome_letters
+from referee.mail.letters import address_letter, turn_letters, welcome_letters
 from referee.mail.spool import Commit, Spool
 from referee.notation import parse
 from referee.record import (
+    AmendedPlayer,
+    AmendmentRecord,
     Replayed,
     SourceEntry,
     TurnRecord,
     digest,
     dump,
     initial_state,
+    load_amendment,
     new_game_record,
     new_turn_record,
     now,
@@ -179,6 +182,47 @@ def commit_turn(
     store.write_turn(game_id, played.turn.turn, data, after=(played.turn, played.after))
 
 
+def change_address(
+    store: Store,
+    game_id: str,
+    player: str,
+    email: str,
+    reason: str,
+    by: str,
+    spool: Spool | None = None,
+) -> tuple[Replayed, AmendmentRecord]:
+    """Give ``player`` a new mail address, recorded as an amendment (who, when, why). Their
+    reply key follows the address, so the old address can no longer move; with a ``spool``,
+    the board is queued for them at the new address."""
+    if not reason.strip():
+        raise RequestError("a new address needs a reason (--reason): it is kept in the record")
+    with store.locked(game_id):
+        replayed = store.load(game_id)
+        try:
+            seat = replayed.state.seat_of(player)
+        except KeyError as err:
+            raise RequestError(str(err.args[0])) from None
+        entry = replayed.record.players[seat]
+        address = mail_address(entry.name, email)
+        if address.lower() == entry.email.lower():
+            raise RequestError(f"{entry.name}'s address is {entry.email} already")
+        files = store.read_amendments(game_id)
+        previous = files[-1][1] if files else (store.folder(game_id) / "game.toml").read_bytes()
+        change = AmendmentRecord(
+            amendment=len(files) + 1,
+            at=now(),
+            by=by,
+            reason=reason.strip(),
+            previous=digest(previous),
+            player=AmendedPlayer(seat=seat, name=entry.name, email=address, was=entry.email),
+        )
+        store.write_amendment(game_id, change.amendment, dump(change))
+        changed = store.load(game_id)
+        if spool is not None:
+            spool.queue([address_letter(changed, seat, entry.email)])
+        return changed, change
+
+
 def check_move(replayed: Replayed, player: str, text: str, turn: int | None) -> Move:
     """Would ``text`` have been legal for ``player`` at the position after ``turn``?"""
     return parse(position(replayed, turn), text, player)
@@ -233,6 +277,19 @@ def log_entries(store: Store, game_id: str, replayed: Replayed) -> list[dict[str
                 "reason": r["reason"],
                 "at": at.isoformat() if hasattr(at, "isoformat") else str(at),
                 "archive": r["folder"],
+            }
+        )
+    for name, data in store.read_amendments(game_id):
+        change = load_amendment(data, f"amendments/{name}")
+        entries.append(
+            {
+                "event": "amendment",
+                "at": change.at.isoformat(),
+                "by": change.by,
+                "reason": change.reason,
+                "player": change.player.name,
+                "email": change.player.email,
+                "was": change.player.was,
             }
         )
     created = {"event": "created", "at": replayed.record.created.isoformat()}

@@ -95,6 +95,27 @@ class SourceEntry(_Model):
         return "command line"
 
 
+class AmendedPlayer(_Model):
+    seat: int
+    name: str
+    email: str
+    was: str
+
+
+class AmendmentRecord(_Model):
+    """A change to a game's record after it was made (a player's address), with who made it,
+    when and why. ``previous`` is the hash of the file before it (game.toml for the first),
+    so amendments are a chain of their own, beside the turns'."""
+
+    format: int = FORMAT
+    amendment: int
+    at: datetime
+    by: str
+    reason: str
+    previous: str
+    player: AmendedPlayer
+
+
 class TurnRecord(_Model):
     format: int = FORMAT
     turn: int
@@ -209,14 +230,14 @@ def now() -> datetime:
 # TOML in and out
 
 
-def dump(model: GameRecord | TurnRecord) -> bytes:
+def dump(model: GameRecord | TurnRecord | AmendmentRecord) -> bytes:
     """The sealed TOML of a record: its fields, then a [seal] with the hash of what is above."""
     body = model.model_dump(mode="python", by_alias=True, exclude_none=True)
     text = tomli_w.dumps(body).encode()
     return text + _SEAL + f'sha256 = "{hashlib.sha256(text).hexdigest()}"\n'.encode()
 
 
-_M = TypeVar("_M", GameRecord, TurnRecord)
+_M = TypeVar("_M", GameRecord, TurnRecord, AmendmentRecord)
 
 
 def load_game(data: bytes, name: str = "game.toml") -> GameRecord:
@@ -225,6 +246,33 @@ def load_game(data: bytes, name: str = "game.toml") -> GameRecord:
 
 def load_turn(data: bytes, name: str) -> TurnRecord:
     return _load(TurnRecord, data, name)
+
+
+def load_amendment(data: bytes, name: str) -> AmendmentRecord:
+    return _load(AmendmentRecord, data, name)
+
+
+def amended(record: GameRecord, game_file: bytes, files: list[tuple[str, bytes]]) -> GameRecord:
+    """``record`` with its amendments (name, bytes, in name order) carried out; RecordError
+    names the first that is missing, out of place, edited, or about another player."""
+    players = list(record.players)
+    previous = game_file
+    for expected, (name, data) in enumerate(files, start=1):
+        where = f"amendments/{name}"
+        if name != f"{expected:04d}.toml":
+            raise RecordError(f"{where} is out of place: expected amendments/{expected:04d}.toml")
+        change = load_amendment(data, where)
+        if change.amendment != expected or change.previous != digest(previous):
+            raise RecordError(
+                f"{where} does not follow the file before it: amendments were renamed, "
+                "swapped or added by hand"
+            )
+        seat = change.player.seat
+        if not 0 <= seat < len(players) or players[seat].name != change.player.name:
+            raise RecordError(f"{where} names no player of this game")
+        players[seat] = players[seat].model_copy(update={"email": change.player.email})
+        previous = data
+    return record.model_copy(update={"players": players}) if files else record
 
 
 def _load(kind: type[_M], data: bytes, name: str) -> _M:

@@ -378,7 +378,7 @@ class Service:
             await self.transport.send(self.settings.address, mail.to, to_bytes(mail, envelope))
         except SendError as err:
             if err.permanent or queued.attempts + 1 >= MAX_ATTEMPTS:
-                self.spool.settle(queued, "failed", error=str(err))
+                self.spool.settle(queued, "failed", error=str(err), attempts=queued.attempts + 1)
                 log.error("letter to %s failed for good: %s", mail.to, err)
             else:
                 self.spool.retry_later(queued, str(err), retry_delay(queued.attempts))

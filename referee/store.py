@@ -5,6 +5,7 @@
     games/<id>/game.toml             the game record (written once)
     games/<id>/turns/0001.toml       one file per accepted move (written once, never changed)
     games/<id>/archive/<stamp>-to-N/ turns undone by a rollback, with rollback.toml (why)
+    games/<id>/amendments/0001.toml  changes to game.toml's players (an address), with why
     games/<id>/.lock                 the per-game lock (filelock)
 
 Every file is written to a temporary name, flushed to disk, then linked into place, which
@@ -16,6 +17,7 @@ game are serialised by a lock; even without it, two writers cannot both write tu
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import os
 import shutil
@@ -36,6 +38,7 @@ from referee.record import (
     GameRecord,
     Replayed,
     TurnRecord,
+    amended,
     dump,
     load_game,
     load_turn,
@@ -117,7 +120,40 @@ class Store:
 
     def load(self, game_id: str, strict: bool = True) -> Replayed:
         """The game rebuilt from its record, every turn checked: ReplayError names the first
-        bad one, or when not ``strict`` the game is rebuilt up to it (see ``problem``)."""
+        bad one, or when not ``strict`` the game is rebuilt up to it (see ``problem``). Its
+        record is as amended (a player's new address)."""
+        return self._amend(game_id, self._load(game_id, strict))
+
+    def _amend(self, game_id: str, replayed: Replayed) -> Replayed:
+        files = self.read_amendments(game_id)
+        if not files:
+            return replayed
+        game_file = (self.folder(game_id) / "game.toml").read_bytes()
+        return dataclasses.replace(replayed, record=amended(load_game(game_file), game_file, files))
+
+    def read_amendments(self, game_id: str) -> list[tuple[str, bytes]]:
+        """The bytes of every amendment file of a game, in name order."""
+        folder = self.folder(game_id) / "amendments"
+        try:
+            names = sorted(n for n in os.listdir(folder) if not n.startswith("."))
+        except FileNotFoundError:
+            return []
+        return [(n, (folder / n).read_bytes()) for n in names]
+
+    def write_amendment(self, game_id: str, number: int, data: bytes) -> Path:
+        """Write ``amendments/NNNN.toml``; ConflictError if that one is written already."""
+        folder = self.folder(game_id) / "amendments"
+        folder.mkdir(exist_ok=True)
+        path = folder / f"{number:04d}.toml"
+        try:
+            write_new(path, data)
+        except FileExistsError:
+            raise ConflictError(
+                f"amendment {number} of game {game_id!r} is written already: look again"
+            ) from None
+        return path
+
+    def _load(self, game_id: str, strict: bool) -> Replayed:
         if self.remember:
             kept = self._load_more(game_id, strict)
             if kept is not None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated
 
@@ -26,6 +27,7 @@ from referee.cli.common import (
 from referee.engine import Rules, legal_moves, move_json, view
 from referee.errors import MoveError, RefereeError, RequestError
 from referee.games import (
+    change_address,
     check_move,
     create_game,
     log_entries,
@@ -36,6 +38,7 @@ from referee.games import (
     summaries,
 )
 from referee.notation import format_move
+from referee.owner import user_name
 from referee.record import SourceEntry
 from referee.render import board_text
 from referee.store import Store
@@ -312,6 +315,11 @@ def log(
                 typer.echo(
                     f"{e['at']}  turn {e['turn']:>3}  {e['player']:<10} {e['move']}  [{source}]"
                 )
+            elif e["event"] == "amendment":
+                typer.echo(
+                    f"{e['at']}  ADDRESS of {e['player']}: {e['was']} -> {e['email']}, by "
+                    f"{e['by']}: {e['reason']}"
+                )
             else:
                 typer.echo(
                     f"{e['at']}  ROLLBACK to turn {e['to']} ({e['undone']} undone, kept in "
@@ -340,6 +348,52 @@ def rollback_command(
         typer.echo(f"Game {game} is back at turn {to}; the undone turns are kept in {folder}.")
         if replayed.state.status != "finished":
             typer.echo(f"{replayed.state.player.name} to move.")
+
+    guard(as_json, run)
+
+
+@app.command()
+def player(
+    game: Game,
+    name: PlayerName,
+    email: Annotated[
+        str, typer.Option("--email", help="The player's new address.", show_default=False)
+    ],
+    reason: Annotated[
+        str, typer.Option("--reason", help="Why (kept in the record).", show_default=False)
+    ],
+    by: Annotated[
+        str | None, typer.Option("--by", help="Who asks (default: the user running this).")
+    ] = None,
+    games_dir: GamesDir = None,
+    config: Config = None,
+    as_json: Json = False,
+) -> None:
+    """Give a player a new mail address (recorded, with who and why); the board is mailed
+    there, and the old address can no longer move."""
+
+    def run() -> None:
+        root = games_folder(config, games_dir, writes=True)
+        who = by or user_name(os.geteuid())
+        _, change = change_address(
+            Store(root), game, name, email, reason, who, spool=spool(root)
+        )
+        if as_json:
+            print_json(
+                {
+                    "game": game,
+                    "player": change.player.name,
+                    "email": change.player.email,
+                    "was": change.player.was,
+                    "amendment": change.amendment,
+                }
+            )
+            return
+        typer.echo(
+            f"{change.player.name}'s address in game {game} is now {change.player.email} (was "
+            f"{change.player.was}); the board is queued for them there. Letters refused for "
+            "good can be sent again with: referee outbox resend ID"
+        )
 
     guard(as_json, run)
 

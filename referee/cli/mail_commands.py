@@ -29,28 +29,45 @@ from referee.errors import RequestError
 from referee.mail.spool import Spool
 from referee.service import Service, make_transport, system_clock
 from referee.settings import load_settings
+from referee.store import Store
+
+outbox_app = typer.Typer(
+    name="outbox",
+    help="Letters the service has yet to send, and letters a mail server refused for good.",
+    invoke_without_command=True,
+    no_args_is_help=False,
+)
+app.add_typer(outbox_app)
 
 
-@app.command()
-def outbox(games_dir: GamesDir = None, config: Config = None, as_json: Json = False) -> None:
+def _letter_row(body: dict[str, Any]) -> dict[str, Any]:
+    mail = body["letter"]
+    return {
+        "id": body["id"],
+        "to": mail["to"],
+        "game": mail["game"],
+        "turn": mail["turn"],
+        "subject": mail["subject"],
+        "attempts": body.get("attempts", 0),
+        "error": body.get("error"),
+    }
+
+
+@outbox_app.callback()
+def outbox(
+    context: typer.Context,
+    games_dir: GamesDir = None,
+    config: Config = None,
+    as_json: Json = False,
+) -> None:
     """Letters the service has yet to send, and letters a mail server refused for good."""
+    if context.invoked_subcommand is not None:
+        return
 
     def run() -> None:
         letters = Spool(games_folder(config, games_dir), create=False)
-
-        def row(body: dict[str, Any]) -> dict[str, Any]:
-            mail = body["letter"]
-            return {
-                "to": mail["to"],
-                "game": mail["game"],
-                "turn": mail["turn"],
-                "subject": mail["subject"],
-                "attempts": body.get("attempts", 0),
-                "error": body.get("error"),
-            }
-
-        waiting = [row(body) for body in letters.waiting()]
-        failed = [row(body) for body in letters.failed()]
+        waiting = [_letter_row(body) for body in letters.waiting()]
+        failed = [_letter_row(body) for body in letters.failed()]
         if as_json:
             print_json({"waiting": waiting, "failed": failed})
             return
@@ -59,8 +76,50 @@ def outbox(games_dir: GamesDir = None, config: Config = None, as_json: Json = Fa
             if rows:
                 typer.echo(title)
             for r in rows:
-                tried = f", tried {r['attempts']} time(s): {r['error']}" if r["error"] else ""
-                typer.echo(f"  to {r['to']}: {r['subject']}{tried}")
+                tried = ""
+                if r["attempts"]:
+                    tried = f", tried {r['attempts']} time(s): {r['error']}"
+                typer.echo(f"  [{r['id']}] to {r['to']}: {r['subject']}{tried}")
+        if failed:
+            typer.echo(
+                "Mend the address (referee player GAME NAME --email ADDRESS) or the mail "
+                "server, then: referee outbox resend ID"
+            )
+
+    guard(as_json, run)
+
+
+@outbox_app.command()
+def resend(
+    letter: Annotated[str, typer.Argument(metavar="ID", help="The letter's id (referee outbox).")],
+    to: Annotated[
+        str | None,
+        typer.Option("--to", help="Send it to this address (default: the player's address now)."),
+    ] = None,
+    games_dir: GamesDir = None,
+    config: Config = None,
+    as_json: Json = False,
+) -> None:
+    """Send again a letter a mail server refused for good: the service sends it."""
+
+    def run() -> None:
+        root = games_folder(config, games_dir, writes=True)
+        letters = Spool(root)
+        address = to
+        if address is None:
+            found = [b for b in letters.failed() if b["id"] == letter]
+            mail = found[0]["letter"] if found else None
+            if mail and mail.get("game") and mail.get("seat") is not None:
+                game = Store(root).load(mail["game"])
+                address = game.record.players[mail["seat"]].email
+        queued = letters.resend(letter, address)
+        if as_json:
+            print_json({"resent": letter, "to": queued.to, "subject": queued.subject})
+            return
+        typer.echo(
+            f"Letter {letter} to {queued.to} ({queued.subject}) is queued again; the service "
+            "sends it."
+        )
 
     guard(as_json, run)
 

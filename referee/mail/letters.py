@@ -79,6 +79,27 @@ def turn_letters(
     return letters
 
 
+def address_letter(game: Replayed, seat: int, was: str) -> Letter:
+    """The board, to a player at the new address a game master gave them."""
+    state = game.state
+    player = game.record.players[seat]
+    yours = state.status != "finished" and state.player.name == player.name
+    return player_letter(
+        "address",
+        view(state, player.name),
+        game.record,
+        seat,
+        [
+            f"The game master has changed your address in Splendor game {game.record.id} "
+            f"from {was} to {player.email}: from now on only mail from {player.email}, "
+            "replying to the referee's mails sent there, can move for you.",
+            status_line(state, player.name),
+        ],
+        options=legal_texts(state) if yours else (),
+        help_=True,
+    )
+
+
 def letters_for_turn(game: Replayed, turn: int) -> list[Letter]:
     """The letters that announce ``turn`` (0: the welcome), rebuilt from the record."""
     if turn == 0:

@@ -45,14 +45,14 @@ import threading
 import time
 import uuid
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from datetime import date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 from filelock import FileLock, Timeout
 
-from referee.errors import ConflictError
+from referee.errors import ConflictError, RequestError
 from referee.mail.compose import Letter
 from referee.record import digest
 from referee.store import fsync_dir, write_new
@@ -264,12 +264,36 @@ class Spool:
             self._read.pop(queued.path.name, None)
 
     def waiting(self) -> list[dict[str, Any]]:
-        """Letters not sent yet, with their failed attempts: for the game master to see."""
-        return [b for p in sorted(self._dir("outbox").glob("*.json")) if (b := _read_json(p))]
+        """Letters not sent yet, with their failed attempts and ids: for the game master."""
+        return self._listed("outbox")
 
     def failed(self) -> list[dict[str, Any]]:
-        """Letters a server refused for good: for the game master to see."""
-        return [b for p in sorted(self._dir("failed").glob("*.json")) if (b := _read_json(p))]
+        """Letters a server refused for good, with their ids: for the game master."""
+        return self._listed("failed")
+
+    def _listed(self, folder: str) -> list[dict[str, Any]]:
+        found = []
+        for path in sorted(self._dir(folder).glob("*.json")):
+            body = _read_json(path)
+            if body is not None and isinstance(body.get("letter"), dict):
+                found.append({"id": letter_id(path), **body})
+        return found
+
+    def resend(self, letter: str, to: str | None = None) -> Letter:
+        """Queue again the letter ``letter`` (its id) that a server refused for good, to
+        ``to`` if given; the letter, as queued. RequestError when there is no such letter."""
+        matches = [p for p in self._dir("failed").glob("*.json") if letter_id(p) == letter]
+        queued = _queued(matches[0]) if matches else None
+        if queued is None:
+            ids = ", ".join(letter_id(p) for p in sorted(self._dir("failed").glob("*.json")))
+            raise RequestError(
+                f"no letter {letter!r} was refused for good (those that were: {ids or 'none'}); "
+                "'referee outbox' lists them"
+            )
+        again = replace(queued.letter, to=to or queued.letter.to)
+        self.queue([again], queued.commit, queued.answer)
+        queued.path.unlink()
+        return again
 
     # -- handled mail, limits, threads ---------------------------------------------------------
 
@@ -409,6 +433,11 @@ class Spool:
                     self._threads.pop(path.name, None)
                     removed += _remove(path)
         return removed
+
+
+def letter_id(path: Path) -> str:
+    """The short id of a letter's file, as `referee outbox` shows it (its random part)."""
+    return path.stem.rsplit("-", 1)[-1]
 
 
 def _queued(path: Path) -> Queued | None:

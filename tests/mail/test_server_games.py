@@ -347,6 +347,7 @@ def test_a_letter_the_server_refuses_for_good_is_kept_for_the_game_master(
     assert "550" in failed["error"] and "ghost@example.org" in failed["error"]
     shown = CliRunner().invoke(app, ["outbox", "--games-dir", str(table.referee.games)])
     assert "1 refused for good" in shown.stdout and "to ghost@example.org" in shown.stdout
+    assert "tried 1 time(s): 127.0.0.1 refused ghost@example.org: 550" in shown.stdout
 
 
 def test_the_service_killed_mid_game_and_restarted_loses_and_repeats_nothing(

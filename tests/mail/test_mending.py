@@ -1,0 +1,105 @@
+"""Mending what went wrong by mail: a letter a server refused for good is shown with its
+tries, a player's address is changed (recorded with who and why), and the letter is sent
+again to the new address; the old address can no longer move."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from referee.cli import app
+from referee.mail.transport import DirTransport, SendError
+from referee.service import Service
+from tests.mail.dirtable import Table, address
+from tests.mail.players import latest, mails_to, reply, text_of
+
+runner = CliRunner()
+
+
+class Refusing(DirTransport):
+    """The dir transport, with a server that refuses one address for good (a 550)."""
+
+    def __init__(self, mail_dir: Path, refused: str) -> None:
+        super().__init__(mail_dir)
+        self.refused = refused
+
+    async def send(self, sender: str, recipient: str, message: bytes) -> None:
+        if recipient == self.refused:
+            raise SendError(f"550 5.1.1 <{recipient}>: Recipient address rejected", True)
+        await super().send(sender, recipient, message)
+
+
+def referee(table: Table, *args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, [*args, "--games-dir", str(table.games)])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_refused_letter_is_sent_again_to_the_players_new_address(tmp_path: Path) -> None:
+    table = Table(tmp_path)  # alice and bob, the welcomes sent
+    table.reply("alice", "take red green blue")
+    service = Service(table.settings, Refusing(table.mail, address("bob")))
+    asyncio.run(service.run(once=True))  # bob's board of turn 1 is refused for good
+    code, out, _ = referee(table, "outbox")
+    assert code == 0 and "0 letter(s) waiting to be sent, 1 refused for good." in out
+    assert "to bob@example.org: Splendor g1 · turn 1 · your move, tried 1 time(s): 550" in out
+    assert "referee outbox resend ID" in out
+    (failed,) = json.loads(referee(table, "outbox", "--json")[1])["failed"]
+    assert failed["attempts"] == 1
+
+    code, out, err = referee(table, "player", "g1", "bob", "--email", "Bob@New.example.org",
+                             "--reason", "bob mistyped his address", "--by", "the gm")  # fmt: skip
+    assert code == 0, err
+    assert "bob's address in game g1 is now Bob@new.example.org (was bob@example.org)" in out
+    game = table.store.load("g1")
+    assert game.record.players[1].email == "Bob@new.example.org"
+    assert referee(table, "replay", "g1", "--verify")[0] == 0
+    code, out, _ = referee(table, "log", "g1")
+    assert "ADDRESS of bob: bob@example.org -> Bob@new.example.org, by the gm: bob mistyped" in out
+
+    code, out, err = referee(table, "outbox", "resend", failed["id"])
+    assert code == 0, err
+    assert f"Letter {failed['id']} to Bob@new.example.org" in out
+    table.serve()
+    new = mails_to(table.mail, "Bob@new.example.org")
+    assert [str(m["Subject"]) for m in new] == [
+        "Splendor g1 · turn 1 · your move",  # the address letter, queued first
+        "Splendor g1 · turn 1 · your move",  # the board that was refused, sent again
+    ]
+    assert "changed your address in Splendor game g1" in text_of(new[0])
+    assert json.loads(referee(table, "outbox", "--json")[1]) == {"waiting": [], "failed": []}
+
+    table.reply("bob", "take 2 white", sender="bob@example.org")  # the old address: refused
+    table.serve()
+    assert table.state.turn == 1
+    assert "not read it as a move" in text_of(latest(table.mail, "bob@example.org"))
+    reply(table.mail, new[0], "Bob@new.example.org", "take 2 white", message_id="<nb@x.org>")
+    table.serve()
+    assert table.state.turn == 2
+
+
+def test_changing_an_address_refuses_what_would_not_work(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    code, _, err = referee(table, "player", "g1", "bob", "--email", "bob@", "--reason", "x")
+    assert code == 1 and "player bob: 'bob@' is not a mail address" in err
+    code, _, err = referee(table, "player", "g1", "zed", "--email", "z@x.org", "--reason", "x")
+    assert code == 1 and "zed" in err
+    code, _, err = referee(table, "player", "g1", "bob", "--email", "bob@example.org",
+                           "--reason", "x")  # fmt: skip
+    assert code == 1 and "bob's address is bob@example.org already" in err
+    code, _, err = referee(table, "player", "g1", "bob", "--email", "b@x.org", "--reason", " ")
+    assert code == 1 and "needs a reason" in err
+    code, _, err = referee(table, "outbox", "resend", "nosuch")
+    assert code == 1 and "no letter 'nosuch' was refused for good" in err
+    assert not (table.games / "g1" / "amendments").exists()
+
+
+def test_an_amendment_edited_by_hand_is_named_by_replay(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    referee(table, "player", "g1", "bob", "--email", "b@x.org", "--reason", "moved")
+    path = table.games / "g1" / "amendments" / "0001.toml"
+    path.write_bytes(path.read_bytes().replace(b"b@x.org", b"m@x.org"))
+    code, _, err = referee(table, "replay", "g1", "--verify")
+    assert code == 1 and "amendments/0001.toml does not match its seal" in err
