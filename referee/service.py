@@ -30,7 +30,8 @@ from referee.games import commit_turn
 from referee.judge import Ruling, judge, oversized
 from referee.mail.compose import Envelope, to_bytes
 from referee.mail.imap import ImapTransport
-from referee.mail.inbound import read_message
+from referee.mail.inbound import Inbound, read_message
+from referee.mail.notices import not_handled, set_aside_for_game_master
 from referee.mail.routing import find_route, message_id, player_key, reply_address
 from referee.mail.smtp import SmtpSender
 from referee.mail.spool import Answer, Queued, Spool
@@ -184,7 +185,8 @@ class Service:
     # -- receiving ----------------------------------------------------------------------------
 
     async def receive(self) -> int:
-        """Handle every mail waiting; how many there were."""
+        """Handle every mail waiting (and those a game master handed back); how many."""
+        await self._hand_back()
         items = await self.transport.incoming()
         try:
             await self._handle_all(items)
@@ -192,6 +194,27 @@ class Service:
             if items:
                 await self.transport.flush()
         return len(items)
+
+    async def _hand_back(self) -> None:
+        """Move the mails a game master asked to have read again (`referee inbox retry`)
+        back into the inbox: their "seen" note goes first, the request last, so that a
+        crash in between leaves the request to be carried out again."""
+        for asked in self.spool.retries():
+            mail, folder = str(asked["mail"]), str(asked.get("folder", "quarantine"))
+            self.spool.forget_seen(mail)
+            if await self.transport.restore(folder, mail, str(asked.get("item", ""))):
+                log.info(
+                    "mail %s (%s) handed back by the game master: read again", asked["id"], mail
+                )
+            else:
+                log.warning(
+                    "mail %s (%s) asked for again is no longer in %s: if it was moved, put it "
+                    "in the inbox by hand",
+                    asked["id"],
+                    mail,
+                    folder,
+                )
+            self.spool.forget(mail)
 
     async def _handle_all(self, items: list[Incoming]) -> None:
         for item in items:
@@ -204,10 +227,69 @@ class Service:
                 raise
             except ConflictError as busy:  # the game is busy: the mail waits for the next look
                 log.warning("mail %s stays in the inbox for now: %s", item.id, busy)
-            except Exception:
+            except SetAside as aside:
+                log.error("mail %s is set aside: %s", item.id, aside)
+                await self._set_aside(item, str(aside), aside.game)
+            except Exception as err:
                 log.exception("mail %s could not be handled; it is set aside", item.id)
-                with contextlib.suppress(MessageGoneError):
-                    await self.transport.file(item, "quarantine")
+                await self._set_aside(item, f"{type(err).__name__}: {err}", None)
+
+    async def _set_aside(self, item: Incoming, reason: str, game: str | None) -> None:
+        """File a mail the service could not handle in quarantine, note it for `referee
+        inbox`, and tell its sender (it is not lost) and the game master (how to retry)."""
+        try:
+            head = await self.transport.headers(item)
+        except (MessageGoneError, TransportError):
+            head = b""
+        inbound = read_message(head, self.loop_id)
+        key = inbound.message_id or f"<aside.{item.id}@referee.invalid>"
+        now = self.clock()
+        try:
+            if game is None and not inbound.unreadable:
+                route = find_route(
+                    inbound.recipients,
+                    inbound.in_reply_to,
+                    inbound.references,
+                    self.settings.address,
+                )
+                game = route.game if route else None
+            short = self.spool.note_aside(
+                key,
+                {
+                    "kind": "set aside",
+                    "reason": reason,
+                    "folder": "quarantine",
+                    "item": item.id,
+                    "sender": inbound.sender,
+                    "subject": inbound.subject,
+                    "game": game,
+                    "at": now.isoformat(),
+                },
+            )
+            self._tell_of_set_aside(inbound, short, reason, game, now)
+        except Exception:  # the disk itself may be what failed: the log is all that is left
+            log.exception("mail %s: could not note it or tell of it", item.id)
+        with contextlib.suppress(MessageGoneError):
+            await self.transport.file(item, "quarantine")
+
+    def _tell_of_set_aside(
+        self, inbound: Inbound, short: str, reason: str, game: str | None, now: datetime
+    ) -> None:
+        letters = []
+        master = self.settings.game_master
+        if master and self.spool.allow_error_reply(
+            master, f"set-aside:{reason[:200]}", now.date(), short
+        ):
+            letters.append(set_aside_for_game_master(master, inbound, short, reason, game))
+        if (
+            inbound.sender
+            and not inbound.automatic
+            and self.spool.allow_error_reply(inbound.sender, "set-aside", now.date(), short)
+        ):
+            letters.append(not_handled(inbound, told_game_master=bool(master)))
+        if letters:
+            self.spool.queue(letters)
+            self._queued.set()
 
     async def handle(self, item: Incoming) -> Ruling | None:
         """Judge one mail, carry out the ruling, file the mail. None: handled before.
@@ -235,7 +317,7 @@ class Service:
         if self.spool.seen(key):
             return None, "quarantine"
         ruling = oversized(inbound, item.size, self.settings.max_message_bytes)
-        return self._carry_out(item, key, ruling, None, self.clock())
+        return self._carry_out(item, key, ruling, None, self.clock(), inbound)
 
     def _judge(self, item: Incoming, raw: bytes) -> tuple[Ruling | None, str]:
         """A whole mail: the ruling, carried out, and the folder the mail goes to."""
@@ -254,13 +336,12 @@ class Service:
         if route is None or not self.store.has(route.game):
             ruling = judge(inbound, route, None, self.secret, now)
             failpoint("judged")
-            return self._carry_out(item, key, ruling, None, now)
+            return self._carry_out(item, key, ruling, None, now, inbound)
         with self.store.locked(route.game):
             try:
                 game = self.store.load(route.game)
             except (RecordError, StoreError) as err:
-                log.error("game %s cannot be read (%s); mail %s set aside", route.game, err, key)
-                return None, "quarantine"
+                raise SetAside(f"game {route.game} cannot be read: {err}", route.game) from None
             if any(t.source.message_id == key for t in game.turns):
                 ruling = Ruling("played", "done", "played before (found in the game's turns)")
             elif key in self.store.undone_mails(route.game):
@@ -271,10 +352,16 @@ class Service:
                     log.info("mail %s: %d letter(s) of a judging cut short set aside", key, voided)
                 ruling = judge(inbound, route, game, self.secret, now)
                 failpoint("judged")
-            return self._carry_out(item, key, ruling, route.game, now)
+            return self._carry_out(item, key, ruling, route.game, now, inbound)
 
     def _carry_out(
-        self, item: Incoming, key: str, ruling: Ruling, game: str | None, now: datetime
+        self,
+        item: Incoming,
+        key: str,
+        ruling: Ruling,
+        game: str | None,
+        now: datetime,
+        inbound: Inbound,
     ) -> tuple[Ruling, str]:
         """Record a ruling: its turn or its letters, then the note that the mail was handled.
 
@@ -310,6 +397,20 @@ class Service:
             durable=ruling.outcome != "played",
         )
         failpoint("seen-noted")
+        if ruling.outcome in ("refused", "ignored"):
+            self.spool.note_aside(
+                key,
+                {
+                    "kind": ruling.outcome,
+                    "reason": ruling.note,
+                    "folder": ruling.folder,
+                    "item": item.id,
+                    "sender": inbound.sender,
+                    "subject": inbound.subject,
+                    "game": game,
+                    "at": now.isoformat(),
+                },
+            )
         log.info("mail %s: %s: %s", key, ruling.outcome, ruling.note)
         return ruling, ruling.folder
 
@@ -417,6 +518,15 @@ class Service:
             loop_id=self.loop_id,
             date=now,
         )
+
+
+class SetAside(Exception):  # noqa: N818 (not an error of the mail: what is done with it)
+    """A mail the service cannot handle now (its game cannot be read): set aside, its sender
+    and the game master told."""
+
+    def __init__(self, reason: str, game: str | None) -> None:
+        super().__init__(reason)
+        self.game = game
 
 
 def make_transport(settings: Settings) -> Transport:

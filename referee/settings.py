@@ -90,6 +90,11 @@ class Settings(BaseSettings):
         description="The referee's own address; players reply to plus-addresses of it.",
         pattern=r"^[^@\s+]+@[^@\s]+$",
     )
+    game_master: str | None = Field(
+        default=None,
+        description="The game master's address: told of mail the service could not handle.",
+        pattern=r"^[^@\s]+@[^@\s]+$",
+    )
     games_dir: Path = Field(default=Path("games"), description="The folder of games.")
     mail_dir: Path | None = Field(
         default=None, description="The dir transport's folder (inbox, done, outbox …)."

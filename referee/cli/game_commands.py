@@ -375,9 +375,7 @@ def player(
     def run() -> None:
         root = games_folder(config, games_dir, writes=True)
         who = by or user_name(os.geteuid())
-        _, change = change_address(
-            Store(root), game, name, email, reason, who, spool=spool(root)
-        )
+        _, change = change_address(Store(root), game, name, email, reason, who, spool=spool(root))
         if as_json:
             print_json(
                 {

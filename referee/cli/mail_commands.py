@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import faulthandler
 import logging
+import os
 import signal
 import sys
 from collections.abc import Callable
@@ -27,6 +28,7 @@ from referee.cli.common import (
 )
 from referee.errors import RequestError
 from referee.mail.spool import Spool
+from referee.owner import user_name
 from referee.service import Service, make_transport, system_clock
 from referee.settings import load_settings
 from referee.store import Store
@@ -119,6 +121,79 @@ def resend(
         typer.echo(
             f"Letter {letter} to {queued.to} ({queued.subject}) is queued again; the service "
             "sends it."
+        )
+
+    guard(as_json, run)
+
+
+inbox_app = typer.Typer(
+    name="inbox",
+    help="Mails the service set aside (it could not handle them) or refused, and why.",
+    invoke_without_command=True,
+    no_args_is_help=False,
+)
+app.add_typer(inbox_app)
+
+
+@inbox_app.callback()
+def inbox(
+    context: typer.Context,
+    games_dir: GamesDir = None,
+    config: Config = None,
+    as_json: Json = False,
+) -> None:
+    """Mails the service set aside (it could not handle them) or refused, and why."""
+    if context.invoked_subcommand is not None:
+        return
+
+    def run() -> None:
+        noted = Spool(games_folder(config, games_dir), create=False).aside()
+        rows = [
+            {k: n.get(k) for k in ("id", "kind", "at", "sender", "subject", "game", "reason")}
+            | {"message_id": n.get("mail"), "folder": n.get("folder")}
+            for n in noted
+        ]
+        if as_json:
+            print_json({"mails": rows})
+            return
+        waiting = sum(1 for r in rows if r["kind"] == "set aside")
+        typer.echo(
+            f"{waiting} mail(s) set aside, waiting for the game master; "
+            f"{len(rows) - waiting} refused or ignored (newest first)."
+        )
+        for r in rows:
+            game = f" game {r['game']}:" if r["game"] else ""
+            typer.echo(
+                f"  [{r['id']}] {str(r['at'])[:19]}  {r['kind']:<9} from "
+                f"{r['sender'] or '(no sender)'}{game} {r['reason']}"
+            )
+        if waiting:
+            typer.echo(
+                "Mend what stopped a mail set aside, then hand it back: referee inbox retry ID"
+            )
+
+    guard(as_json, run)
+
+
+@inbox_app.command()
+def retry(
+    mail: Annotated[str, typer.Argument(metavar="ID", help="The mail's id (referee inbox).")],
+    games_dir: GamesDir = None,
+    config: Config = None,
+    as_json: Json = False,
+) -> None:
+    """Hand a mail set aside or refused back to the service, which reads it again."""
+
+    def run() -> None:
+        root = games_folder(config, games_dir, writes=True)
+        noted = Spool(root).ask_retry(mail, user_name(os.geteuid()))
+        if as_json:
+            print_json({"retry": mail, "message_id": noted.get("mail")})
+            return
+        typer.echo(
+            f"Mail {mail} from {noted.get('sender') or '(no sender)'} is handed back: the "
+            "service moves it to its inbox and reads it again the next time it looks (within "
+            "poll_seconds, if it runs)."
         )
 
     guard(as_json, run)

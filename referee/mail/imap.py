@@ -25,7 +25,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-from imap_tools import BaseMailBox, MailBox, MailBoxStartTls, MailBoxUnencrypted
+from imap_tools import AND, BaseMailBox, H, MailBox, MailBoxStartTls, MailBoxUnencrypted
 from imap_tools.errors import ImapToolsError
 
 from referee.mail.smtp import SmtpSender, tls_context
@@ -202,6 +202,24 @@ class ImapTransport:
 
         if self._to_file:
             await self._call(moving)
+
+    async def restore(self, folder: str, message_id: str, handle: str) -> bool:
+        """Find the message by its Message-ID in ``folder`` (its UID changed when it was
+        moved there) and move it back to the inbox."""
+        if folder not in FOLDERS or not message_id.startswith("<"):
+            return False
+
+        def restoring(box: BaseMailBox) -> bool:
+            box.folder.set(self._folder(folder))
+            try:
+                uids = box.uids(AND(header=H("Message-ID", message_id)))
+                if uids:
+                    box.move(uids[:1], self.server.folder)
+            finally:
+                box.folder.set(self.server.folder)
+            return bool(uids)
+
+        return await self._call(restoring)
 
     async def send(self, sender: str, recipient: str, message: bytes) -> None:
         await self.sender.send(sender, recipient, message)

@@ -11,6 +11,8 @@
     .mail/limits/<day>/<hash> error replies already sent that day, per sender and kind, and
                               the mail that was owed each
     .mail/threads/<game>.<seat>  the Message-IDs sent to a player, to thread the next letter
+    .mail/aside/<hash>        mails refused, ignored or set aside, and why (`referee inbox`)
+    .mail/retry/<id>          a game master's request to read a mail set aside again
     .mail/service.lock        held by the one service serving this games folder
 
 A letter that announces a turn is queued *before* the turn is written, naming the turn file
@@ -363,6 +365,49 @@ class Spool:
             if grown:
                 _replace(path, "\n".join(self._threads[key]).encode())
 
+    # -- mail set aside, refused or ignored, for the game master --------------------------------
+
+    def note_aside(self, mail: str, record: dict[str, Any]) -> str:
+        """Keep what a game master needs to know of a mail not played (``record``: kind,
+        sender, subject, reason, the transport's folder and handle…); its short id."""
+        short = _hash(mail)[:8]
+        body = {"id": short, "mail": mail, **record}
+        _replace(self._dir("aside") / _hash(mail), json.dumps(body).encode())
+        return short
+
+    def aside(self) -> list[dict[str, Any]]:
+        """Every mail noted as refused, ignored or set aside, newest first."""
+        found = [b for p in self._dir("aside").glob("*") if (b := _read_json(p)) is not None]
+        return sorted(found, key=lambda b: str(b.get("at", "")), reverse=True)
+
+    def ask_retry(self, short: str, by: str) -> dict[str, Any]:
+        """A game master's request that the service read mail ``short`` again; the mail's
+        note. RequestError when no mail has that id."""
+        found = [b for b in self.aside() if b.get("id") == short]
+        if not found:
+            known = ", ".join(str(b.get("id")) for b in self.aside()[:10])
+            raise RequestError(
+                f"no mail {short!r} was set aside or refused (the latest: {known or 'none'}); "
+                "'referee inbox' lists them"
+            )
+        write_new(self._dir("retry") / short, json.dumps({"by": by}).encode())
+        return found[0]
+
+    def retries(self) -> list[dict[str, Any]]:
+        """The mails a game master asked to have read again, as noted when set aside."""
+        asked = set(_listdir(self._dir("retry")))
+        return [b for b in self.aside() if b.get("id") in asked] if asked else []
+
+    def forget_seen(self, mail: str) -> None:
+        """Forget that a mail was handled, so that it is judged again when it comes back."""
+        (self._dir("seen") / _hash(mail)).unlink(missing_ok=True)
+
+    def forget(self, mail: str) -> None:
+        """Forget a mail handed back to be read again: its notes and the request go."""
+        self.forget_seen(mail)
+        (self._dir("aside") / _hash(mail)).unlink(missing_ok=True)
+        (self._dir("retry") / _hash(mail)[:8]).unlink(missing_ok=True)
+
     # -- one service per games folder ----------------------------------------------------------
 
     def hold_service_lock(self, started: datetime) -> None:
@@ -422,6 +467,10 @@ class Spool:
                 continue  # letters still wait for this note
             if over(_note(_read_text(path)).get("game"), _mtime(path)):
                 removed += _remove(path)
+        for path in _files(self._dir("aside")):
+            note = _note(_read_text(path))
+            if note.get("kind") != "set aside" and over(note.get("game"), _mtime(path)):
+                removed += _remove(path)  # a mail set aside waits for the game master
         for folder in ("sent", "void"):
             for path in _files(self._dir(folder)):
                 if over(None, _mtime(path)):

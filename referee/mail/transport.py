@@ -71,6 +71,12 @@ class Transport(Protocol):
         """Carry out every move held back by :meth:`file`."""
         ...
 
+    async def restore(self, folder: str, message_id: str, handle: str) -> bool:
+        """Move a message filed in ``folder`` back into the inbox, to be read again: the one
+        with this Message-ID (``handle``, the id it had when listed, may help find it).
+        False when it is not there."""
+        ...
+
     async def send(self, sender: str, recipient: str, message: bytes) -> None:
         """Send one message; SendError says whether trying again may help."""
         ...
@@ -150,6 +156,29 @@ class DirTransport:
             os.rename(self.inbox / item.id, target)
         except FileNotFoundError:
             raise MessageGoneError(f"{item.id} is no longer in {self.inbox}") from None
+
+    async def restore(self, folder: str, message_id: str, handle: str) -> bool:
+        if folder not in FOLDERS:
+            return False
+        filed = self.mail_dir / folder
+        name = handle.rpartition("/")[2].replace(":", "_")
+        stem = name.removesuffix(".eml")
+        candidates = sorted(filed.glob(f"{stem}*.eml"), key=lambda p: p.name != name)
+        candidates += [p for p in sorted(filed.glob("*.eml")) if p not in candidates]
+        for path in candidates:
+            try:
+                with open(path, "rb") as source:
+                    head = source.read(65536)
+            except FileNotFoundError:
+                continue
+            found = re.search(rb"^message-id:\s*(\S+)", head, re.IGNORECASE | re.MULTILINE)
+            if found and found.group(1).decode(errors="replace") == message_id:
+                target = self.inbox / path.name
+                if target.exists():
+                    target = target.with_name(f"{path.stem}.{uuid.uuid4().hex[:8]}.eml")
+                os.rename(path, target)
+                return True
+        return False
 
     async def send(self, sender: str, recipient: str, message: bytes) -> None:
         safe = re.sub(r"[^A-Za-z0-9@._+-]", "_", recipient)

@@ -103,3 +103,55 @@ def test_an_amendment_edited_by_hand_is_named_by_replay(tmp_path: Path) -> None:
     path.write_bytes(path.read_bytes().replace(b"b@x.org", b"m@x.org"))
     code, _, err = referee(table, "replay", "g1", "--verify")
     assert code == 1 and "amendments/0001.toml does not match its seal" in err
+
+
+def test_a_mail_the_service_cannot_handle_is_set_aside_told_of_and_read_again_when_handed_back(
+    tmp_path: Path,
+) -> None:
+    table = Table(tmp_path, game_master="gm@example.org")
+    table.reply("alice", "take red green blue")
+    table.serve()
+    turn = table.games / "g1" / "turns" / "0001.toml"
+    good = turn.read_bytes()
+    turn.write_bytes(good + b"# edited\n")  # the game cannot be read: nothing may be played
+    table.reply("bob", "take 2 white", message_id="<bob-move@example.org>")
+    table.serve()
+    assert table.folder("quarantine") == ["bob-move_example.org.eml"]
+    told = text_of(latest(table.mail, address("bob")))
+    assert "could not read your mail" in told and "you need not send it again" in told
+    gm = mails_to(table.mail, "gm@example.org")
+    assert len(gm) == 1 and "a mail about game g1 was set aside" in str(gm[0]["Subject"])
+    (noted,) = json.loads(referee(table, "inbox", "--json")[1])["mails"]
+    assert noted["kind"] == "set aside" and noted["message_id"] == "<bob-move@example.org>"
+    assert (
+        "game g1 cannot be read: " in noted["reason"]
+        and "does not match its seal" in (noted["reason"])
+    )
+    assert f"referee inbox retry {noted['id']}" in text_of(gm[0])
+    code, out, _ = referee(table, "inbox")
+    assert "1 mail(s) set aside, waiting for the game master" in out
+    assert f"[{noted['id']}]" in out and "set aside from bob@example.org game g1:" in out
+
+    turn.write_bytes(good)  # mended
+    code, out, err = referee(table, "inbox", "retry", noted["id"])
+    assert code == 0 and "is handed back" in out, err
+    table.serve()
+    assert table.state.turn == 2 and table.folder("quarantine") == []
+    assert json.loads(referee(table, "inbox", "--json")[1])["mails"] == []
+
+
+def test_refused_mail_is_listed_with_why_and_can_be_handed_back(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    table.reply("bob", "take red green blue", message_id="<early@example.org>")
+    table.serve()
+    (noted,) = json.loads(referee(table, "inbox", "--json")[1])["mails"]
+    assert noted["kind"] == "refused" and "it is alice's turn, not bob's" in noted["reason"]
+    code, out, _ = referee(table, "inbox")
+    assert "0 mail(s) set aside, waiting for the game master; 1 refused or ignored" in out
+    assert referee(table, "inbox", "retry", noted["id"])[0] == 0
+    table.serve()  # read again: refused again, and answered again
+    answers = [m for m in mails_to(table.mail, address("bob")) if m["In-Reply-To"] == noted[
+        "message_id"]]  # fmt: skip
+    assert len(answers) == 2
+    code, _, err = referee(table, "inbox", "retry", "nosuch")
+    assert code == 1 and "no mail 'nosuch' was set aside or refused" in err

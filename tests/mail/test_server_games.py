@@ -378,3 +378,34 @@ def test_the_service_killed_mid_game_and_restarted_loses_and_repeats_nothing(
         turns = {turn_of(m) for m in table.programs[name].mails()}
         assert turns == set(range(replies + 1))
     assert folder_count(table.servers, table.referee.user, "INBOX") == 0
+
+
+def test_a_mail_set_aside_is_told_of_and_handed_back_through_the_mailbox(
+    table_factory: type[Table],
+) -> None:
+    table = table_factory(game_master="postmaster@example.org", poll_seconds=2)
+    master = MailProgram(table.servers, "postmaster")
+    master.empty()
+    rng = random.Random(4)
+    play(table, NAMES[:2], rng, turns=1)
+    turn = table.referee.games / "g1" / "turns" / "0001.toml"
+    good = turn.read_bytes()
+    turn.write_bytes(good + b"# edited\n")
+    table.programs["bob"].wait_for("turn 1 ·")
+    table.reply("bob", "take 2 white")
+    told = table.programs["bob"].wait_for("could not be read yet")
+    assert "you need not send it again" in text_of(told)
+    try:
+        notice = master.wait_for("was set aside")
+        short = re.search(r"referee inbox retry (\w+)", text_of(notice))
+        assert short, text_of(notice)
+        assert folder_count(table.servers, table.referee.user, "quarantine") == 1
+        turn.write_bytes(good)
+        shown = CliRunner().invoke(
+            app, ["inbox", "retry", short.group(1), "--games-dir", str(table.referee.games)]
+        )
+        assert shown.exit_code == 0, shown.stderr
+        wait_for_turn(table, 2)
+        assert folder_count(table.servers, table.referee.user, "quarantine") == 0
+    finally:
+        master.close()
