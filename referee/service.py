@@ -35,6 +35,7 @@ from referee.mail.notices import not_handled, set_aside_for_game_master
 from referee.mail.routing import find_route, message_id, player_key, reply_address
 from referee.mail.smtp import SmtpSender
 from referee.mail.spool import Answer, Queued, Spool
+from referee.mail.status import StatusBoard
 from referee.mail.transport import (
     DirTransport,
     Incoming,
@@ -90,6 +91,7 @@ class Service:
             self.loop_id = self.spool.loop_id()
         self._queued = asyncio.Event()  # set when mail was handled: letters may be waiting
         self._judging: ThreadPoolExecutor | None = None  # the judging thread, while running
+        self.status = StatusBoard(self.spool.root / "status.json")
 
     async def run(self, once: bool = False) -> None:
         """Handle mail as it comes until stopped; with ``once``, what is waiting, then stop.
@@ -107,6 +109,7 @@ class Service:
             raise
         self._judging = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judge")
         try:
+            await self._start(once)
             await self._sweep_if_due()
             if once:
                 await self.send_pending()
@@ -126,20 +129,58 @@ class Service:
             try:
                 await self.transport.close()
             finally:
+                self.status.set(self.clock(), force=True, state="stopped")
                 self.spool.release_service_lock()
+
+    async def _start(self, once: bool) -> None:
+        """Say what this service is, and reach its mail servers: a line each in the log,
+        and the same in the status `referee status` shows."""
+        settings = self.settings
+        now = self.clock()
+        master = settings.game_master or "none (set game_master to be told of mail set aside)"
+        log.info(
+            "referee service for %s; games folder %s (%d game(s)); game master %s",
+            settings.address,
+            settings.games_dir.resolve(),
+            len(self.store.game_ids()),
+            master,
+        )
+        self.status.body = {
+            "state": "running",
+            "pid": os.getpid(),
+            "since": now.isoformat(),
+            "address": settings.address,
+            "games_dir": str(settings.games_dir.resolve()),
+            "game_master": settings.game_master,
+        }
+        try:
+            lines = await self.transport.check()
+        except TransportError as err:
+            self.status.set(now, force=True, connection=f"unreachable: {err}")
+            if once:
+                raise
+            log.warning("%s; trying again", err)
+            return
+        for line in lines:
+            log.info("%s", line)
+        self.status.set(now, force=True, connection="connected", servers=lines)
 
     async def _keep_receiving(self) -> None:
         failures = 0
         while True:
             try:
                 await self.receive()
+                if failures:
+                    log.info("the mail server can be reached again")
+                    self.status.set(self.clock(), force=True, connection="connected")
+                failures = 0
                 await self._sweep_if_due()
                 await self.transport.wait_for_mail(self.settings.poll_seconds)
-                failures = 0
             except TransportError as err:
                 delay = min(2.0**failures, LONGEST_RECONNECT_WAIT)
                 failures += 1
                 log.warning("%s; trying again in %g s", err, delay)
+                self.status.set(self.clock(), force=True, connection=f"unreachable: {err}")
                 await asyncio.sleep(delay)
 
     async def _keep_sending(self) -> None:
@@ -147,6 +188,7 @@ class Service:
         letters queued by the command line, and retries coming due)."""
         while True:
             self._queued.clear()
+            self.status.set(self.clock())  # the heartbeat
             try:
                 await self.send_pending()
             except Exception:
@@ -412,6 +454,11 @@ class Service:
                 },
             )
         log.info("mail %s: %s: %s", key, ruling.outcome, ruling.note)
+        self.status.set(
+            now,
+            last_mail={"at": now.isoformat(), "mail": key, "outcome": ruling.outcome,
+                       "note": ruling.note},
+        )  # fmt: skip
         return ruling, ruling.folder
 
     # -- sending ------------------------------------------------------------------------------
@@ -487,6 +534,11 @@ class Service:
             return False
         failpoint("sent")
         self.spool.settle(queued, "sent")
+        log.info("letter to %s sent: %s", mail.to, mail.subject)
+        self.status.set(
+            self.clock(),
+            last_sent={"at": self.clock().isoformat(), "to": mail.to, "subject": mail.subject},
+        )
         return True
 
     def envelope(self, queued: Queued) -> Envelope:
@@ -529,13 +581,18 @@ class SetAside(Exception):  # noqa: N818 (not an error of the mail: what is done
         self.game = game
 
 
-def make_transport(settings: Settings) -> Transport:
-    """The transport the settings ask for: dir (``mail_dir``) or imap (``imap`` and ``smtp``)."""
+def make_transport(settings: Settings, lock: bool = True) -> Transport:
+    """The transport the settings ask for: dir (``mail_dir``) or imap (``imap`` and ``smtp``).
+    ``lock``: it holds its mail folder or mailbox against a second service, once checked."""
     if settings.transport == "dir" and settings.mail_dir is not None:
-        return DirTransport(settings.mail_dir)
+        return DirTransport(settings.mail_dir, lock=lock)
     if settings.transport == "imap" and settings.imap is not None and settings.smtp is not None:
         return ImapTransport(
-            settings.imap, SmtpSender(settings.smtp), read_ahead_below=settings.max_message_bytes
+            settings.imap,
+            SmtpSender(settings.smtp),
+            read_ahead_below=settings.max_message_bytes,
+            games=str(settings.games_dir.resolve()),
+            lock=lock,
         )
     if settings.mail_dir is not None:
         raise ConfigurationError(

@@ -25,9 +25,13 @@ from referee.cli.common import (
     games_folder,
     guard,
     print_json,
+    settings,
 )
-from referee.errors import RequestError
+from referee.doctor import examine, report
+from referee.errors import ConfigurationError, RequestError
+from referee.logs import TEXT_LOG_FORMAT, JsonLines, LogFormat
 from referee.mail.spool import Spool
+from referee.mail.status import read_status
 from referee.owner import user_name
 from referee.service import Service, make_transport, system_clock
 from referee.settings import load_settings
@@ -218,6 +222,10 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    log_format: Annotated[
+        LogFormat,
+        typer.Option("--log-format", help="text: a line per event; json: a JSON object per line."),
+    ] = "text",
     games_dir: GamesDir = None,
 ) -> None:
     """Run the referee service: read players' replies, judge them, mail every board."""
@@ -233,9 +241,11 @@ def serve(
         settings = load_settings(config, mail_dir=mail_dir, games_dir=games_dir)
         if mail_dir is not None:  # the command line's choice wins over the config file's
             settings = settings.model_copy(update={"imap": None, "smtp": None})
-        logging.basicConfig(
-            level=logging.INFO, format="%(asctime)s referee: %(message)s", stream=sys.stderr
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(
+            JsonLines() if log_format == "json" else logging.Formatter(TEXT_LOG_FORMAT)
         )
+        logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
         service = Service(settings, make_transport(settings), clock)
         signal.signal(signal.SIGTERM, _stop)  # systemd's stop, like Ctrl-C
         with contextlib.suppress(OSError, ValueError, AttributeError):  # stderr not a file
@@ -246,6 +256,99 @@ def serve(
             typer.echo("referee: stopped", err=True)
 
     guard(False, run, config_status=EXIT_CONFIG)
+
+
+@app.command()
+def status(games_dir: GamesDir = None, config: Config = None, as_json: Json = False) -> None:
+    """Is the service running? Its mail servers, the last mail handled and letter sent, and
+    what waits: letters to send, letters refused, mails set aside."""
+
+    def run() -> None:
+        root = games_folder(config, games_dir)
+        spool = Spool(root, create=False)
+        told = read_status(spool.root / "status.json", datetime.now(UTC))
+        waiting, failed = spool.waiting(), spool.failed()
+        aside = [n for n in spool.aside() if n.get("kind") == "set aside"]
+        body = {
+            "running": bool(told.get("running")),
+            "service": told,
+            "letters_waiting": len(waiting),
+            "letters_retrying": sum(1 for w in waiting if w.get("attempts")),
+            "letters_refused": len(failed),
+            "mails_set_aside": len(aside),
+        }
+        if as_json:
+            print_json(body)
+            return
+        for line in _status_lines(told, root):
+            typer.echo(line)
+        typer.echo(
+            f"Letters: {len(waiting)} waiting to be sent ({body['letters_retrying']} being "
+            f"tried again), {len(failed)} refused for good"
+            + (": referee outbox" if failed or body["letters_retrying"] else ".")
+        )
+        typer.echo(f"Mails set aside: {len(aside)}" + (": referee inbox" if aside else "."))
+
+    guard(as_json, run)
+
+
+def _status_lines(told: dict[str, Any], root: Path) -> list[str]:
+    if not told:
+        return [f"Service: has never run on the games folder {root}."]
+    if told["running"]:
+        lines = [
+            f"Service: running since {told.get('since')} (pid {told.get('pid')}) for "
+            f"{told.get('address')}; games folder {told.get('games_dir')}."
+        ]
+    else:
+        lines = [
+            f"Service: NOT running (last seen {told.get('heartbeat')}, "
+            f"{'stopped' if told.get('state') == 'stopped' else 'gone without stopping'})."
+        ]
+    lines.append(f"Mail servers: {told.get('connection', 'not checked yet')}.")
+    for server in told.get("servers", []):
+        lines.append(f"  {server}")
+    mail, sent = told.get("last_mail"), told.get("last_sent")
+    lines.append(
+        f"Last mail handled: {mail['at']}: {mail['outcome']}: {mail['note']}."
+        if mail
+        else "Last mail handled: none since it started."
+    )
+    lines.append(
+        f"Last letter sent: {sent['at']} to {sent['to']}: {sent['subject']}."
+        if sent
+        else "Last letter sent: none since it started."
+    )
+    return lines
+
+
+@app.command()
+def doctor(
+    games_dir: GamesDir = None,
+    config: Config = None,
+    wait: Annotated[
+        float, typer.Option("--wait", help="Seconds to wait for the test mail to arrive.")
+    ] = 60.0,
+    no_mail: Annotated[
+        bool, typer.Option("--no-mail", help="Do not send a test mail to the referee.")
+    ] = False,
+) -> None:
+    """Check the settings, the games folder, the mail servers, and that mail to the
+    referee's plus-addresses arrives: a line each, and what to do about a problem."""
+
+    def run() -> None:
+        try:
+            found_settings = settings(config, games_dir)
+        except ConfigurationError as err:
+            typer.echo(f"PROBLEM  {err}\n         -> mend the config file, then run again")
+            raise typer.Exit(1) from None
+        found = asyncio.run(examine(found_settings, config, not no_mail, wait))
+        text, ok = report(found)
+        typer.echo(text, nl=False)
+        if not ok:
+            raise typer.Exit(1)
+
+    guard(False, run)
 
 
 def fixed_clock(text: str) -> Callable[[], datetime]:

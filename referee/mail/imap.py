@@ -18,16 +18,29 @@ import asyncio
 import contextlib
 import imaplib
 import logging
+import os
 import re
 import socket
 import ssl
+import time
+import uuid
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 from typing import TypeVar
 
 from imap_tools import AND, BaseMailBox, H, MailBox, MailBoxStartTls, MailBoxUnencrypted
 from imap_tools.errors import ImapToolsError
 
+from referee.errors import ConfigurationError
+from referee.mail.mailbox_lock import (
+    BEAT_EVERY,
+    LOCK_FOLDER,
+    heartbeat_message,
+    holder,
+    read_heartbeat,
+    taken,
+)
 from referee.mail.smtp import SmtpSender, tls_context
 from referee.mail.transport import FOLDERS, Incoming, MessageGoneError, TransportError
 from referee.settings import Imap
@@ -49,9 +62,18 @@ LONGEST_IDLE = 25 * 60.0
 class ImapTransport:
     """Mail in from an IMAP folder, out through an SMTP server."""
 
-    def __init__(self, server: Imap, sender: SmtpSender, read_ahead_below: int = 0) -> None:
+    def __init__(
+        self,
+        server: Imap,
+        sender: SmtpSender,
+        read_ahead_below: int = 0,
+        games: str = "",
+        lock: bool = True,
+    ) -> None:
         """``read_ahead_below``: with each listing, download every message smaller than this
-        in one command (the service passes its size cap; larger ones are never read)."""
+        in one command (the service passes its size cap; larger ones are never read).
+        ``lock``: hold the mailbox (see :mod:`referee.mail.mailbox_lock`) from :meth:`check`
+        on, for the games folder ``games``."""
         self.server = server
         self.sender = sender
         self.read_ahead_below = read_ahead_below
@@ -62,6 +84,11 @@ class ImapTransport:
         self._uidvalidity = ""
         self._listed: set[str] = set()
         self._closing = False
+        self._lock = lock
+        self._games = games
+        self._instance = uuid.uuid4().hex
+        self._holding = False  # the mailbox, once claimed
+        self._beaten = 0.0  # when this service last beat (monotonic)
 
     # -- the connection (on the IMAP thread) ---------------------------------------------------
 
@@ -90,6 +117,17 @@ class ImapTransport:
         return f"{self.server.host}:{self.server.port_or_default(tls=993, starttls=143)}"
 
     def _connect(self) -> BaseMailBox:
+        box = self._login()
+        for name in FOLDERS:
+            if not box.folder.exists(self._folder(name)):
+                box.folder.create(self._folder(name))
+        status = box.folder.status(self.server.folder, ["UIDVALIDITY"])
+        self._uidvalidity = str(status["UIDVALIDITY"])
+        log.info("connected to IMAP server %s as %s", self._host, self.server.user)
+        return box
+
+    def _login(self) -> BaseMailBox:
+        """A new connection, logged in, in the inbox folder."""
         server = self.server
         port = server.port_or_default(tls=993, starttls=143)
         box: BaseMailBox
@@ -104,12 +142,6 @@ class ImapTransport:
             box = MailBoxUnencrypted(server.host, port, server.timeout)
         password = server.password.get_secret_value() if server.password else ""
         box.login(server.user or "", password, initial_folder=server.folder)
-        for name in FOLDERS:
-            if not box.folder.exists(self._folder(name)):
-                box.folder.create(self._folder(name))
-        status = box.folder.status(server.folder, ["UIDVALIDITY"])
-        self._uidvalidity = str(status["UIDVALIDITY"])
-        log.info("connected to IMAP server %s as %s", self._host, server.user)
         return box
 
     def _drop(self) -> None:
@@ -203,6 +235,104 @@ class ImapTransport:
         if self._to_file:
             await self._call(moving)
 
+    async def check(self) -> list[str]:
+        def checking(box: BaseMailBox) -> str:
+            status = box.folder.status(self.server.folder, ["MESSAGES"])
+            return (
+                f"IMAP server {self._host} ({self.server.security}): logged in as "
+                f"{self.server.user}, folder {self.server.folder} holds {status['MESSAGES']} "
+                f"message(s); handled mail is filed in {', '.join(map(self._folder, FOLDERS))}"
+            )
+
+        try:
+            imap = await self._call(checking)
+            if self._lock:
+                await self._call(self._beat)
+                imap += f"; this service holds the mailbox ({self._folder(LOCK_FOLDER)})"
+        except TransportError as err:
+            if "LOGIN" in str(err).upper() or "AUTHENTICAT" in str(err).upper():
+                raise ConfigurationError(
+                    f"{err}: check imap.user and the password (REFEREE_IMAP__PASSWORD)"
+                ) from None
+            raise
+        return [imap, await self.sender.check()]
+
+    def _beat(self, box: BaseMailBox) -> None:
+        """Put this service's heartbeat in the lock folder in place of its last one, clear
+        stale ones, and make sure it holds the mailbox (ConfigurationError if not)."""
+        folder = self._folder(LOCK_FOLDER)
+        if not box.folder.exists(folder):
+            box.folder.create(folder)
+        now = datetime.now(UTC)
+        box.append(heartbeat_message(self._instance, self._games, os.getpid(), now), folder)
+        self._beaten = time.monotonic()
+        try:
+            box.folder.set(folder)
+            beats = [
+                beat
+                for message in box.fetch(headers_only=True, mark_seen=False, bulk=True)
+                if message.uid
+                and (beat := read_heartbeat(int(message.uid), message.obj.as_bytes()))
+            ]
+            mine = sorted(b.uid for b in beats if b.instance == self._instance)
+            gone = [b.uid for b in beats if b.instance != self._instance and not b.fresh(now)]
+            first = holder(beats, now)
+            if first is not None and first.instance != self._instance:
+                box.delete([str(uid) for uid in mine])
+                self._holding = False
+                raise taken(first, f"{self.server.user} at {self._host}")
+            old = [str(uid) for uid in [*mine[:-1], *gone]]
+            if old:
+                box.delete(old)
+            self._holding = True
+        finally:
+            box.folder.set(self.server.folder)
+
+    def _let_go_apart(self) -> None:
+        box = self._login()
+        try:
+            self._let_go(box)
+        finally:
+            with contextlib.suppress(*CONNECTION_ERRORS):
+                box.logout()
+
+    def _let_go(self, box: BaseMailBox) -> None:
+        """Take this service's heartbeats away: the mailbox is free at once."""
+        folder = self._folder(LOCK_FOLDER)
+        box.folder.set(folder)
+        try:
+            uids = [
+                str(message.uid)
+                for message in box.fetch(headers_only=True, mark_seen=False, bulk=True)
+                if message.uid
+                and (beat := read_heartbeat(int(message.uid), message.obj.as_bytes()))
+                and beat.instance == self._instance
+            ]
+            if uids:
+                box.delete(uids)
+        finally:
+            box.folder.set(self.server.folder)
+
+    async def take(self, message_id: str) -> str | None:
+        """Find a message by its Message-ID in the inbox or the quarantine folder and delete
+        it (the doctor's test mail); the folder it was in, or None."""
+
+        def taking(box: BaseMailBox) -> str | None:
+            try:
+                for folder in (self.server.folder, self._folder("quarantine")):
+                    if not box.folder.exists(folder):
+                        continue
+                    box.folder.set(folder)
+                    uids = box.uids(AND(header=H("Message-ID", message_id)))
+                    if uids:
+                        box.delete(uids)
+                        return folder
+                return None
+            finally:
+                box.folder.set(self.server.folder)
+
+        return await self._call(taking)
+
     async def restore(self, folder: str, message_id: str, handle: str) -> bool:
         """Find the message by its Message-ID in ``folder`` (its UID changed when it was
         moved there) and move it back to the inbox."""
@@ -225,7 +355,13 @@ class ImapTransport:
         await self.sender.send(sender, recipient, message)
 
     async def wait_for_mail(self, timeout: float) -> None:
-        """IDLE until the server reports a change (or ``timeout``); without IDLE, sleep."""
+        """IDLE until the server reports a change (or ``timeout``); without IDLE, sleep. A
+        service that holds the mailbox beats first when it is time, and waits no longer
+        than BEAT_EVERY."""
+        if self._holding:
+            if time.monotonic() - self._beaten >= BEAT_EVERY * 0.9:
+                await self._call(self._beat)
+            timeout = min(timeout, BEAT_EVERY)
 
         def idling(box: BaseMailBox) -> bool:
             if "IDLE" not in box.client.capabilities or not self.server.idle:
@@ -249,7 +385,12 @@ class ImapTransport:
             await asyncio.sleep(timeout)
 
     async def close(self) -> None:
-        """Log out (interrupting an IDLE) and close the SMTP connection."""
+        """Let go of the mailbox, log out (interrupting an IDLE) and close the SMTP
+        connection."""
+        if self._holding:  # over a connection of its own: the kept one may be in an IDLE
+            self._holding = False
+            with contextlib.suppress(Exception):  # else the heartbeat goes stale by itself
+                await asyncio.wait_for(asyncio.to_thread(self._let_go_apart), timeout=10)
         self._closing = True
         box = self._box
         if box is not None:

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import aiosmtplib
 
-from referee.mail.transport import SendError
+from referee.errors import ConfigurationError
+from referee.mail.transport import SendError, TransportError
 from referee.settings import Smtp
 
 log = logging.getLogger("referee.smtp")
@@ -50,6 +51,29 @@ class SmtpSender:
             password = server.password.get_secret_value() if server.password else ""
             await client.login(server.user, password)
         return client
+
+    @property
+    def where(self) -> str:
+        return f"{self.server.host}:{self.server.port_or_default(tls=465, starttls=587)}"
+
+    async def check(self) -> str:
+        """Connect and log in once: what was found, in a line. ConfigurationError when the
+        login is refused; TransportError when the server cannot be reached."""
+        try:
+            client = await self._connect()
+        except aiosmtplib.SMTPAuthenticationError as err:
+            raise ConfigurationError(
+                f"SMTP server {self.where} refused the login of {self.server.user!r} "
+                f"({err.code} {err.message}): check smtp.user and the password "
+                "(REFEREE_SMTP__PASSWORD)"
+            ) from None
+        except (aiosmtplib.SMTPException, OSError, TimeoutError) as err:
+            raise TransportError(
+                f"SMTP server {self.where} cannot be reached: {err or type(err).__name__}"
+            ) from None
+        self._idle.append(client)
+        who = f"logged in as {self.server.user}" if self.server.user else "no login"
+        return f"SMTP server {self.where} ({self.server.security}): {who}"
 
     async def send(self, sender: str, recipient: str, message: bytes) -> None:
         """Send one message; a kept connection that has gone stale is replaced once."""

@@ -18,6 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from filelock import FileLock, Timeout
+
+from referee.errors import ConfigurationError
 from referee.store import write_new
 
 FOLDERS = ("done", "refused", "quarantine")
@@ -77,6 +80,12 @@ class Transport(Protocol):
         False when it is not there."""
         ...
 
+    async def check(self) -> list[str]:
+        """Reach (and log in to) what the transport uses: a line for each, to tell the game
+        master. ConfigurationError for a refused login; TransportError when a server cannot
+        be reached now."""
+        ...
+
     async def send(self, sender: str, recipient: str, message: bytes) -> None:
         """Send one message; SendError says whether trying again may help."""
         ...
@@ -98,9 +107,12 @@ class DirTransport:
     delivers into it (written in ``inbox/tmp/``, then moved to ``inbox/new/``): every file in
     ``inbox/new/`` and ``inbox/cur/`` is read too."""
 
-    def __init__(self, mail_dir: Path, poll_interval: float = 0.25) -> None:
+    def __init__(self, mail_dir: Path, poll_interval: float = 0.25, lock: bool = True) -> None:
+        """``lock``: from :meth:`check` on, hold ``MAIL/.service.lock``, so that a second
+        service (on another games folder) does not read the same mail."""
         self.mail_dir = mail_dir
         self.poll_interval = poll_interval
+        self._lock = FileLock(mail_dir / ".service.lock") if lock else None
         for name in ("inbox", "outbox", *FOLDERS):
             (mail_dir / name).mkdir(parents=True, exist_ok=True)
 
@@ -157,6 +169,22 @@ class DirTransport:
         except FileNotFoundError:
             raise MessageGoneError(f"{item.id} is no longer in {self.inbox}") from None
 
+    async def check(self) -> list[str]:
+        if self._lock is not None and not self._lock.is_locked:
+            try:
+                self._lock.acquire(timeout=0)
+            except Timeout:
+                raise ConfigurationError(
+                    f"another referee service reads the mail folder {self.mail_dir}: one "
+                    "service per mail folder; stop that one first, or give this one its own "
+                    "--mail-dir"
+                ) from None
+        waiting = len(await self.incoming())
+        return [
+            f"mail folder {self.mail_dir} (the dir transport): {waiting} mail(s) waiting in "
+            "inbox/, letters written to outbox/"
+        ]
+
     async def restore(self, folder: str, message_id: str, handle: str) -> bool:
         if folder not in FOLDERS:
             return False
@@ -196,4 +224,5 @@ class DirTransport:
         return None
 
     async def close(self) -> None:
-        return None
+        if self._lock is not None and self._lock.is_locked:
+            self._lock.release()

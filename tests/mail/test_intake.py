@@ -403,3 +403,30 @@ def test_a_note_that_letters_still_wait_for_is_not_cleared_away(tmp_path: Path) 
     assert spool.seen("<k@x>") is not None and spool.seen("<other@x>") is None
     (queued,) = spool.pending()
     assert spool.committed(queued) is True
+
+
+def test_a_second_service_on_the_same_mail_folder_refuses_to_start(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    first = subprocess.Popen(
+        [sys.executable, "-m", "referee", "serve", "--mail-dir", str(table.mail),
+         "--games-dir", str(table.games)],
+        env=env, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        holder = table.games / ".mail" / "service.json"
+        deadline = time.monotonic() + 20
+        while not (holder.exists() and str(first.pid) in holder.read_text()):
+            assert time.monotonic() < deadline, "the first service did not start"
+            time.sleep(0.05)
+        time.sleep(0.5)  # it holds the mail folder once it has looked at it
+        result = CliRunner().invoke(
+            app,
+            ["serve", "--once", "--mail-dir", str(table.mail),
+             "--games-dir", str(tmp_path / "other-games")],
+        )  # fmt: skip
+        assert result.exit_code == 78
+        assert f"another referee service reads the mail folder {table.mail}" in result.stderr
+    finally:
+        first.terminate()
+        first.wait(timeout=20)

@@ -155,3 +155,40 @@ def test_refused_mail_is_listed_with_why_and_can_be_handed_back(tmp_path: Path) 
     assert len(answers) == 2
     code, _, err = referee(table, "inbox", "retry", "nosuch")
     assert code == 1 and "no mail 'nosuch' was set aside or refused" in err
+
+
+def test_status_tells_whether_the_service_runs_and_what_waits(tmp_path: Path) -> None:
+    table = Table(tmp_path, game_master="gm@example.org")
+    table.reply("alice", "take red green blue")
+    config = tmp_path / "referee.toml"
+    config.write_text(
+        f'address = "referee@example.net"\ngame_master = "gm@example.org"\n'
+        f'games_dir = "{table.games}"\nmail_dir = "{table.mail}"\n'
+    )
+    result = runner.invoke(
+        app, ["serve", "--once", "--config", str(config), "--log-format", "json"]
+    )
+    code, err = result.exit_code, result.stderr
+    assert code == 0
+    lines = [json.loads(line) for line in err.splitlines()]
+    assert {"time", "level", "logger", "message"} <= set(lines[0])
+    said = [line["message"] for line in lines]
+    assert said[0].startswith("referee service for referee@example.net; games folder ")
+    assert "game master gm@example.org" in said[0]
+    assert any(m.startswith("mail folder ") for m in said)
+    assert any("played: turn 1: alice take blue green red" in m for m in said)
+    assert any(m.startswith("letter to bob@example.org sent: Splendor g1 · turn 1") for m in said)
+    code, out, _ = referee(table, "status", "--json")
+    body = json.loads(out)
+    assert body["running"] is False and body["service"]["state"] == "stopped"
+    assert body["service"]["last_mail"]["outcome"] == "played"
+    assert body["letters_waiting"] == 0 and body["mails_set_aside"] == 0
+    code, out, _ = referee(table, "status")
+    assert "Service: NOT running (last seen" in out and ", stopped)." in out
+    assert "Letters: 0 waiting to be sent (0 being tried again), 0 refused for good." in out
+    code, out, _ = (
+        runner.invoke(app, ["status", "--games-dir", str(tmp_path / "new")]).exit_code,
+        "",
+        "",
+    )
+    assert code == 1

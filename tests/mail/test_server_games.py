@@ -409,3 +409,65 @@ def test_a_mail_set_aside_is_told_of_and_handed_back_through_the_mailbox(
         assert folder_count(table.servers, table.referee.user, "quarantine") == 0
     finally:
         master.close()
+
+
+def test_a_second_service_on_the_same_mailbox_refuses_to_start_naming_the_first(
+    table_factory: type[Table], tmp_path: Path
+) -> None:
+    table = table_factory()
+    table.programs["alice"].wait_for("turn 0 ·")
+    (tmp_path / "elsewhere").mkdir()
+    second = Referee(table.servers, table.referee.user, tmp_path / "elsewhere")
+    second.start()
+    assert second.process is not None
+    code = second.process.wait(timeout=30)
+    second.process = None
+    assert code == 78
+    said = second.log_text()
+    assert "another referee service (host" in said
+    assert f"games folder {table.referee.games.resolve()}" in said
+    assert "one service per mailbox" in said and "Traceback" not in said
+    table.reply("alice", "take red green blue")  # the first one still serves
+    wait_for_turn(table, 1)
+    # once the first has stopped, the mailbox is free at once
+    assert table.referee.stop() == 0
+    second.start()
+    try:
+        wait_until(lambda: "this service holds the mailbox" in second.log_text(), "the second")
+    finally:
+        second.stop()
+
+
+def test_status_and_doctor_tell_what_is_going_on(table_factory: type[Table]) -> None:
+    table = table_factory(game_master="postmaster@example.org")
+    table.programs["alice"].wait_for("turn 0 ·")
+    table.programs["bob"].wait_for("turn 0 ·")
+    wait_until(table.referee.quiet, "the welcomes to go out")
+    time.sleep(1.5)  # the status is written at most once a second
+    log = table.referee.log_text()
+    address = table.referee.address
+    assert f"referee service for {address}; games folder {table.referee.games.resolve()}" in log
+    assert f"IMAP server 127.0.0.1:{table.servers.imaps_port} (tls): logged in as {address}" in log
+    assert f"SMTP server 127.0.0.1:{table.servers.smtp_port} (starttls): logged in as" in log
+    assert "letter to alice@example.org sent: Splendor g1 · turn 0 · your move" in log
+    runner = CliRunner()
+    shown = runner.invoke(app, ["status", "--config", str(table.referee.config)])
+    assert shown.exit_code == 0, shown.stderr
+    assert "Service: running since" in shown.stdout and "Mail servers: connected." in (shown.stdout)
+    assert "Last letter sent:" in shown.stdout and "Letters: 0 waiting" in shown.stdout
+    env = {"REFEREE_IMAP__PASSWORD": table.servers.password(table.referee.user),
+           "REFEREE_SMTP__PASSWORD": table.servers.password(table.referee.user)}  # fmt: skip
+    checked = runner.invoke(
+        app, ["doctor", "--config", str(table.referee.config), "--wait", "30"], env=env
+    )
+    assert checked.exit_code == 0, checked.stdout
+    assert "ok       games folder" in checked.stdout
+    assert "ok       game master: postmaster@example.org" in checked.stdout
+    assert "(a running service filed it)" in checked.stdout or "arrived in INBOX" in (
+        checked.stdout
+    )
+    assert "All is well." in checked.stdout
+    env["REFEREE_SMTP__PASSWORD"] = "wrong"
+    checked = runner.invoke(app, ["doctor", "--config", str(table.referee.config)], env=env)
+    assert checked.exit_code == 1
+    assert "refused the login" in checked.stdout and "REFEREE_SMTP__PASSWORD" in checked.stdout

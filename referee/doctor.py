@@ -1,0 +1,172 @@
+"""`referee doctor`: is everything the service needs in place? A line per check, and for each
+problem what to do about it.
+
+It checks the settings, the games folder (there, whose, writable, nothing in it of another
+user), the game master's address, the mail servers (the IMAP login and folder, the SMTP
+login) and, for a real mailbox, that a mail sent to one of the referee's own plus-addresses
+arrives in the mailbox. That test mail carries the referee's loop header, so a running
+service files it in quarantine without answering; the doctor finds it there or in the inbox
+and deletes it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from email.utils import format_datetime
+from pathlib import Path
+from typing import Literal
+
+from referee.errors import ConfigurationError
+from referee.mail.imap import ImapTransport
+from referee.mail.inbound import LOOP_HEADER
+from referee.mail.transport import SendError, TransportError
+from referee.owner import strangers, user_name
+from referee.service import make_transport
+from referee.settings import Settings
+
+Level = Literal["ok", "note", "problem"]
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One check: how it went, what was found, and (for a problem) what to do."""
+
+    level: Level
+    what: str
+    fix: str = ""
+
+
+async def examine(
+    settings: Settings, config: Path | None, round_trip: bool = True, wait: float = 60.0
+) -> list[Finding]:
+    """Every check, in order; a problem with the settings or folder stops the rest."""
+    found = [_settings(settings, config), *_folder(settings.games_dir)]
+    found.append(
+        Finding("ok", f"game master: {settings.game_master} (told of mail set aside)")
+        if settings.game_master
+        else Finding(
+            "note",
+            "no game master: nobody is told of mail the service sets aside",
+            'set game_master = "you@example.org" in the config file',
+        )
+    )
+    try:
+        transport = make_transport(settings, lock=False)
+    except ConfigurationError as err:
+        return [*found, Finding("problem", f"mail transport: {err}", "see docs/mail.md")]
+    try:
+        for line in await transport.check():
+            found.append(Finding("ok", line))
+        if round_trip and isinstance(transport, ImapTransport):
+            found.append(await _round_trip(transport, settings, wait))
+    except ConfigurationError as err:
+        found.append(Finding("problem", str(err), "mend the setting named, then run again"))
+    except (TransportError, SendError) as err:
+        found.append(
+            Finding(
+                "problem",
+                str(err),
+                "check the server's host, port and security in the config file, and that it "
+                "runs and can be reached from here",
+            )
+        )
+    finally:
+        await transport.close()
+    return found
+
+
+def _settings(settings: Settings, config: Path | None) -> Finding:
+    where = f"from {config}" if config else "no config file (defaults and environment)"
+    kind = settings.transport or "none"
+    return Finding(
+        "ok" if settings.transport else "problem",
+        f"settings {where}: address {settings.address}, transport {kind}",
+        "" if settings.transport else "give mail_dir, or [imap] and [smtp] (docs/mail.md)",
+    )
+
+
+def _folder(games: Path) -> list[Finding]:
+    me = user_name(os.geteuid())
+    if not games.is_dir():
+        return [
+            Finding(
+                "problem",
+                f"games folder {games} does not exist",
+                f"create it as the service's user (mkdir {games}), or mend games_dir",
+            )
+        ]
+    owner = user_name(games.stat().st_uid)
+    if owner != me:
+        return [
+            Finding(
+                "note",
+                f"games folder {games} belongs to {owner}; this runs as {me}",
+                f"run the doctor and game-master commands as {owner}: sudo -u {owner} "
+                "referee doctor",
+            )
+        ]
+    if not os.access(games, os.W_OK):
+        return [Finding("problem", f"games folder {games} cannot be written", f"chmod u+w {games}")]
+    odd = next(strangers(games), None)
+    if odd is not None:
+        return [
+            Finding(
+                "problem",
+                f"{odd} belongs to {user_name(odd.stat().st_uid)}, not to {me}",
+                f"chown -R {me}: {games}",
+            )
+        ]
+    return [Finding("ok", f"games folder {games}: {me}'s, writable")]
+
+
+async def _round_trip(transport: ImapTransport, settings: Settings, wait: float) -> Finding:
+    """Send a mail to one of our plus-addresses and wait for it in the mailbox."""
+    local, _, domain = settings.address.partition("@")
+    token = secrets.token_hex(6)
+    to = f"{local}+doctor.{token}@{domain}"
+    message_id = f"<doctor.{token}@{domain or 'referee.invalid'}>"
+    raw = (
+        f"From: Splendor referee <{settings.address}>\r\nTo: {to}\r\n"
+        f"Subject: referee doctor: does mail to {to} arrive?\r\nMessage-ID: {message_id}\r\n"
+        f"Date: {format_datetime(datetime.now(UTC))}\r\n{LOOP_HEADER}: doctor\r\n"
+        "Auto-Submitted: auto-generated\r\nMIME-Version: 1.0\r\n"
+        'Content-Type: text/plain; charset="utf-8"\r\n\r\n'
+        "A test of the referee doctor: it deletes this mail when it has found it.\r\n"
+    ).encode()
+    started = time.monotonic()
+    await transport.send(settings.address, to, raw)
+    while time.monotonic() - started < wait:
+        where = await transport.take(message_id)
+        if where is not None:
+            took = time.monotonic() - started
+            how = "" if where == transport.server.folder else " (a running service filed it)"
+            return Finding("ok", f"a mail to {to} arrived in {where} in {took:.1f} s{how}")
+        await asyncio.sleep(1.0)
+    return Finding(
+        "problem",
+        f"a mail sent to {to} did not arrive in the mailbox within {wait:g} s",
+        "mail to the referee's plus-addresses must reach this mailbox: check the mail "
+        "server's recipient delimiter (Postfix: recipient_delimiter = +) and aliases",
+    )
+
+
+def report(found: list[Finding]) -> tuple[str, bool]:
+    """The findings as text, and whether all is well (no problem)."""
+    lines = []
+    for f in found:
+        lines.append(f"{_LABELS[f.level]:<8} {f.what}")
+        if f.fix:
+            lines.append(f"{'':<8} -> {f.fix}")
+    ok = not any(f.level == "problem" for f in found)
+    lines.append(
+        "All is well." if ok else "Mend the problems above, then run referee doctor again."
+    )
+    return "\n".join(lines) + "\n", ok
+
+
+_LABELS: dict[Level, str] = {"ok": "ok", "note": "note", "problem": "PROBLEM"}
