@@ -138,13 +138,11 @@ class Service:
         settings = self.settings
         now = self.clock()
         master = settings.game_master or "none (set game_master to be told of mail set aside)"
+        log.info("referee service for %s (pid %d)", settings.address, os.getpid())
         log.info(
-            "referee service for %s; games folder %s (%d game(s)); game master %s",
-            settings.address,
-            settings.games_dir.resolve(),
-            len(self.store.game_ids()),
-            master,
+            "games folder %s: %d game(s)", settings.games_dir.resolve(), len(self.store.game_ids())
         )
+        log.info("game master: %s", master)
         self.status.body = {
             "state": "running",
             "pid": os.getpid(),

@@ -7,7 +7,9 @@ appends its own heartbeat, then looks at every fresh one (beaten within STALE_AF
 seconds): the one the server numbered first (the lowest UID) holds the mailbox. If that is
 not this service, it takes its heartbeat away and refuses to start, naming the holder; a
 service that finds, at a heartbeat, that another holds the mailbox stops the same way. A
-service that died leaves a heartbeat that goes stale, and the next one to start clears it.
+service that died leaves a heartbeat that goes stale, and the next one to start clears it;
+on the same machine, a heartbeat whose process is gone counts as stale at once, so that a
+service killed and started again (systemd's Restart=) takes the mailbox back straight away.
 
 Pure where it can be: the message a heartbeat is, and which of the heartbeats found holds
 the mailbox. The IMAP side is in :mod:`referee.mail.imap`.
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import os
 import socket
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -44,13 +47,29 @@ class Heartbeat:
     at: datetime
 
     def fresh(self, now: datetime) -> bool:
-        return (now - self.at).total_seconds() < STALE_AFTER
+        """Beaten within STALE_AFTER seconds, by a process that (on this machine) lives."""
+        if (now - self.at).total_seconds() >= STALE_AFTER:
+            return False
+        return not (self.host == socket.gethostname() and not _alive(self.pid))
 
     def describe(self) -> str:
         return (
             f"host {self.host}, pid {self.pid}, games folder {self.games}, last heard from "
             f"{self.at.isoformat(timespec='seconds')}"
         )
+
+
+def _alive(pid: str) -> bool:
+    """Whether a process of this machine lives (one we may not signal lives too)."""
+    try:
+        os.kill(int(pid), 0)
+    except ValueError:
+        return True  # not a number: take it at its word
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def heartbeat_message(instance: str, games: str, pid: int, now: datetime) -> bytes:

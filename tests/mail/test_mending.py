@@ -173,8 +173,9 @@ def test_status_tells_whether_the_service_runs_and_what_waits(tmp_path: Path) ->
     lines = [json.loads(line) for line in err.splitlines()]
     assert {"time", "level", "logger", "message"} <= set(lines[0])
     said = [line["message"] for line in lines]
-    assert said[0].startswith("referee service for referee@example.net; games folder ")
-    assert "game master gm@example.org" in said[0]
+    assert said[0].startswith("referee service for referee@example.net (pid ")
+    assert said[1].startswith(f"games folder {table.games.resolve()}: 1 game(s)")
+    assert said[2] == "game master: gm@example.org"
     assert any(m.startswith("mail folder ") for m in said)
     assert any("played: turn 1: alice take blue green red" in m for m in said)
     assert any(m.startswith("letter to bob@example.org sent: Splendor g1 · turn 1") for m in said)

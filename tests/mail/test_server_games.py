@@ -446,7 +446,9 @@ def test_status_and_doctor_tell_what_is_going_on(table_factory: type[Table]) -> 
     time.sleep(1.5)  # the status is written at most once a second
     log = table.referee.log_text()
     address = table.referee.address
-    assert f"referee service for {address}; games folder {table.referee.games.resolve()}" in log
+    assert f"referee service for {address} (pid " in log
+    assert f"games folder {table.referee.games.resolve()}: 1 game(s)" in log
+    assert "game master: postmaster@example.org" in log
     assert f"IMAP server 127.0.0.1:{table.servers.imaps_port} (tls): logged in as {address}" in log
     assert f"SMTP server 127.0.0.1:{table.servers.smtp_port} (starttls): logged in as" in log
     assert "letter to alice@example.org sent: Splendor g1 · turn 0 · your move" in log
