@@ -44,7 +44,7 @@ from referee.mail.transport import (
     Transport,
     TransportError,
 )
-from referee.owner import check_owner, strangers, user_name
+from referee.owner import strangers, user_name
 from referee.settings import Settings
 from referee.store import Store
 
@@ -86,7 +86,7 @@ class Service:
         self.spool = Spool(settings.games_dir)
         with _usable(settings.games_dir):
             settings.games_dir.mkdir(parents=True, exist_ok=True)
-            check_owner(settings.games_dir)
+            _check_folder_owner(settings.games_dir)
             self.secret = self.spool.secret()
             self.loop_id = self.spool.loop_id()
         self._queued = asyncio.Event()  # set when mail was handled: letters may be waiting
@@ -620,6 +620,17 @@ def _usable(games: Path) -> Iterator[None]:
             f"run it as the folder's owner, or give the folder to the service's user with "
             f"chown -R {user_name(os.geteuid())}: {games}"
         ) from None
+
+
+def _check_folder_owner(games: Path) -> None:
+    """ConfigurationError unless the service runs as the owner of its games folder."""
+    owner, me = games.stat().st_uid, os.geteuid()
+    if owner != me:
+        raise ConfigurationError(
+            f"the games folder {games} belongs to {user_name(owner)}, but the service runs "
+            f"as {user_name(me)}: give the folder to the service's user with chown -R "
+            f"{user_name(me)}: {games} (and run game-master commands as {user_name(me)})"
+        )
 
 
 def _check_strangers(games: Path) -> None:

@@ -134,7 +134,12 @@ def test_a_command_that_would_write_another_users_games_folder_refuses_in_one_li
     assert referee("show", "g1", "--games-dir", str(games))[0] == 0  # reading is fine
     code, _, err = referee("serve", "--once", "--mail-dir", str(tmp_path / "mail"),
                            "--games-dir", str(games))  # fmt: skip
-    assert code == EXIT_CONFIG and "belongs to nobody" in err
+    assert code == EXIT_CONFIG
+    assert err == (
+        f"referee: the games folder {games} belongs to nobody, but the service runs as root: "
+        f"give the folder to the service's user with chown -R root: {games} (and run "
+        "game-master commands as root)\n"
+    )
 
 
 @needs_root

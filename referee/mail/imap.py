@@ -250,9 +250,13 @@ class ImapTransport:
                 await self._call(self._beat)
                 imap += f"; this service holds the mailbox ({self._folder(LOCK_FOLDER)})"
         except TransportError as err:
-            if "LOGIN" in str(err).upper() or "AUTHENTICAT" in str(err).upper():
+            said = str(err)
+            if "LOGIN" in said.upper() or "AUTHENTICAT" in said.upper():
+                answer = re.search(r"Data: \[b?['\"](.*?)['\"]\]", said)
                 raise ConfigurationError(
-                    f"{err}: check imap.user and the password (REFEREE_IMAP__PASSWORD)"
+                    f"IMAP server {self._host} refused the login of {self.server.user!r} "
+                    f"({answer.group(1) if answer else said}): check imap.user and the "
+                    "password (REFEREE_IMAP__PASSWORD)"
                 ) from None
             raise
         return [imap, await self.sender.check()]

@@ -186,13 +186,14 @@ class Referee:
             spool=Spool(self.games),
         )
 
-    def start(self) -> None:
+    def start(self, **passwords: str) -> None:
+        """Start the service (``imap=`` or ``smtp=`` give it another password)."""
         password = self.servers.password(self.user)
         env = {
             **os.environ,
             "PYTHONPATH": str(ROOT),
-            "REFEREE_IMAP__PASSWORD": password,
-            "REFEREE_SMTP__PASSWORD": password,
+            "REFEREE_IMAP__PASSWORD": passwords.get("imap", password),
+            "REFEREE_SMTP__PASSWORD": passwords.get("smtp", password),
         }
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(

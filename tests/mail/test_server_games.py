@@ -473,3 +473,17 @@ def test_status_and_doctor_tell_what_is_going_on(table_factory: type[Table]) -> 
     checked = runner.invoke(app, ["doctor", "--config", str(table.referee.config)], env=env)
     assert checked.exit_code == 1
     assert "refused the login" in checked.stdout and "REFEREE_SMTP__PASSWORD" in checked.stdout
+
+
+@pytest.mark.parametrize("server", ["imap", "smtp"])
+def test_a_refused_login_stops_the_service_in_one_line_without_a_restart_loop(
+    servers: MailServers, tmp_path: Path, server: str
+) -> None:
+    referee = Referee(servers, next(_referees), tmp_path)
+    referee.start(**{server: "not the password"})
+    assert referee.process is not None
+    assert referee.process.wait(timeout=30) == 78  # RestartPreventExitStatus=78
+    referee.process = None
+    said = referee.log_text()
+    assert "refused the login" in said or "AUTHENTICATIONFAILED" in said
+    assert f"REFEREE_{server.upper()}__PASSWORD" in said and "Traceback" not in said
