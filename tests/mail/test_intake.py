@@ -5,6 +5,7 @@ the service keeps per mail expires; JSON moves by mail; addresses checked at cre
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import mailbox
 import multiprocessing
@@ -15,6 +16,7 @@ import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
@@ -199,8 +201,9 @@ def test_a_turns_letters_cut_short_are_set_aside_when_it_is_judged_again_within_
     assert len(void) == 2 and all(v["letter"]["turn"] == 1 for v in void)
 
 
-def test_a_second_service_on_the_same_games_folder_refuses_to_start(tmp_path: Path) -> None:
-    table = Table(tmp_path)
+@contextlib.contextmanager
+def a_running_service(table: Table) -> Iterator[subprocess.Popen[bytes]]:
+    """`referee serve` on the table's folders, running, until the block ends."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     first = subprocess.Popen(
         [sys.executable, "-m", "referee", "serve", "--mail-dir", str(table.mail),
@@ -208,11 +211,20 @@ def test_a_second_service_on_the_same_games_folder_refuses_to_start(tmp_path: Pa
         env=env, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     try:
-        holder = table.games / ".mail" / "service.json"
+        told = table.games / ".mail" / "status.json"  # written once it has checked its mail
         deadline = time.monotonic() + 20
-        while not (holder.exists() and str(first.pid) in holder.read_text()):
+        while not (told.exists() and f'"pid": {first.pid}' in told.read_text()):
             assert time.monotonic() < deadline, "the first service did not start"
             time.sleep(0.05)
+        yield first
+    finally:
+        first.terminate()
+        first.wait(timeout=20)
+
+
+def test_a_second_service_on_the_same_games_folder_refuses_to_start(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    with a_running_service(table) as first:
         result = CliRunner().invoke(
             app,
             ["serve", "--once", "--mail-dir", str(table.mail), "--games-dir", str(table.games)],
@@ -220,9 +232,6 @@ def test_a_second_service_on_the_same_games_folder_refuses_to_start(tmp_path: Pa
         assert result.exit_code == 1
         assert f"another referee service (pid {first.pid}" in result.stderr
         assert "one service per games folder" in result.stderr
-    finally:
-        first.terminate()
-        first.wait(timeout=20)
     table.serve()  # free again once it has stopped
 
 
@@ -407,19 +416,7 @@ def test_a_note_that_letters_still_wait_for_is_not_cleared_away(tmp_path: Path) 
 
 def test_a_second_service_on_the_same_mail_folder_refuses_to_start(tmp_path: Path) -> None:
     table = Table(tmp_path)
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    first = subprocess.Popen(
-        [sys.executable, "-m", "referee", "serve", "--mail-dir", str(table.mail),
-         "--games-dir", str(table.games)],
-        env=env, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    try:
-        holder = table.games / ".mail" / "service.json"
-        deadline = time.monotonic() + 20
-        while not (holder.exists() and str(first.pid) in holder.read_text()):
-            assert time.monotonic() < deadline, "the first service did not start"
-            time.sleep(0.05)
-        time.sleep(0.5)  # it holds the mail folder once it has looked at it
+    with a_running_service(table):
         result = CliRunner().invoke(
             app,
             ["serve", "--once", "--mail-dir", str(table.mail),
@@ -427,6 +424,3 @@ def test_a_second_service_on_the_same_mail_folder_refuses_to_start(tmp_path: Pat
         )  # fmt: skip
         assert result.exit_code == 78
         assert f"another referee service reads the mail folder {table.mail}" in result.stderr
-    finally:
-        first.terminate()
-        first.wait(timeout=20)
