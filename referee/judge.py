@@ -28,6 +28,7 @@ from referee.mail.letters import (
     status_line,
     turn_letters,
 )
+from referee.mail.notices import reply_notice
 from referee.mail.reading import read_reply
 from referee.mail.routing import Route, authentic
 from referee.notation import format_move
@@ -217,22 +218,15 @@ def _limit(kind: str, turn: int, written: list[str]) -> str:
 
 def _stranger(inbound: Inbound, why: str, kind: str) -> Ruling:
     """A short refusal to someone who may not move here: never a board or a hand."""
-    mail = Letter(
-        game="",
-        seat=None,
-        to=inbound.sender,
-        name=inbound.sender,
-        turn=0,
-        kind=kind,
-        subject="Splendor referee: your mail was not read as a move",
-        text=(
-            "Hello,\n\nThe Splendor referee received your mail but did not read it as a move: "
-            "only a player of a game, replying from their registered address to a mail the "
-            "referee sent them, can move.\n\nIf you are a player, reply to the latest mail "
-            "from the referee from the address you registered with.\n\n-- \nThe Splendor "
-            "referee (this notice is sent at most once a day)\n"
-        ),
-        answers=inbound.message_id,
+    mail = reply_notice(
+        inbound,
+        kind,
+        "Splendor referee: your mail was not read as a move",
+        "Hello,\n\nThe Splendor referee received your mail but did not read it as a move: "
+        "only a player of a game, replying from their registered address to a mail the "
+        "referee sent them, can move.\n\nIf you are a player, reply to the latest mail "
+        "from the referee from the address you registered with.\n\n-- \nThe Splendor "
+        "referee (this notice is sent at most once a day)\n",
     )
     return Ruling("refused", "refused", f"not a player's reply: {why}", letters=[mail], limit=kind)
 
@@ -242,21 +236,14 @@ def oversized(inbound: Inbound, size: int, limit: int) -> Ruling:
     if inbound.automatic or not inbound.sender:
         why = inbound.automatic or "no sender"
         return Ruling("ignored", "quarantine", f"oversized ({size} bytes) and {why}")
-    mail = Letter(
-        game="",
-        seat=None,
-        to=inbound.sender,
-        name=inbound.sender,
-        turn=0,
-        kind="oversized",
-        subject="Splendor referee: your mail was too large to read",
-        text=(
-            f"Hello,\n\nYour mail of {size:,} bytes is larger than the Splendor referee reads "
-            f"({limit:,} bytes), so it was set aside unread and nothing was played.\n\nPlease "
-            "reply again with your move as plain text, without attachments or pictures.\n\n"
-            "-- \nThe Splendor referee (this notice is sent at most once a day)\n"
-        ),
-        answers=inbound.message_id,
+    mail = reply_notice(
+        inbound,
+        "oversized",
+        "Splendor referee: your mail was too large to read",
+        f"Hello,\n\nYour mail of {size:,} bytes is larger than the Splendor referee reads "
+        f"({limit:,} bytes), so it was set aside unread and nothing was played.\n\nPlease "
+        "reply again with your move as plain text, without attachments or pictures.\n\n"
+        "-- \nThe Splendor referee (this notice is sent at most once a day)\n",
     )
     return Ruling(
         "refused", "quarantine", f"oversized: {size} bytes", letters=[mail], limit="oversized"

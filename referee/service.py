@@ -32,7 +32,7 @@ from referee.mail.compose import Envelope, to_bytes
 from referee.mail.imap import ImapTransport
 from referee.mail.inbound import Inbound, read_message
 from referee.mail.notices import not_handled, set_aside_for_game_master
-from referee.mail.routing import find_route, message_id, player_key, reply_address
+from referee.mail.routing import Route, find_route, message_id, player_key, reply_address
 from referee.mail.smtp import SmtpSender
 from referee.mail.spool import Answer, Queued, Spool
 from referee.mail.status import StatusBoard
@@ -286,31 +286,47 @@ class Service:
         now = self.clock()
         try:
             if game is None and not inbound.unreadable:
-                route = find_route(
-                    inbound.recipients,
-                    inbound.in_reply_to,
-                    inbound.references,
-                    self.settings.address,
-                )
+                route = self._route(inbound)
                 game = route.game if route else None
-            short = self.spool.note_aside(
-                key,
-                {
-                    "kind": "set aside",
-                    "reason": reason,
-                    "folder": "quarantine",
-                    "item": item.id,
-                    "sender": inbound.sender,
-                    "subject": inbound.subject,
-                    "game": game,
-                    "at": now.isoformat(),
-                },
+            short = self._note_aside(
+                key, item, inbound, "set aside", reason, "quarantine", game, now
             )
             self._tell_of_set_aside(inbound, short, reason, game, now)
         except Exception:  # the disk itself may be what failed: the log is all that is left
             log.exception("mail %s: could not note it or tell of it", item.id)
         with contextlib.suppress(MessageGoneError):
             await self.transport.file(item, "quarantine")
+
+    def _route(self, inbound: Inbound) -> Route | None:
+        """Where a mail goes: the game, the seat and the turn it answers."""
+        return find_route(
+            inbound.recipients, inbound.in_reply_to, inbound.references, self.settings.address
+        )
+
+    def _note_aside(
+        self,
+        key: str,
+        item: Incoming,
+        inbound: Inbound,
+        kind: str,
+        reason: str,
+        folder: str,
+        game: str | None,
+        now: datetime,
+    ) -> str:
+        """Note a mail not played for `referee inbox` (``kind``: set aside, refused or
+        ignored), filed in ``folder``; its short id."""
+        record = {
+            "kind": kind,
+            "reason": reason,
+            "folder": folder,
+            "item": item.id,
+            "sender": inbound.sender,
+            "subject": inbound.subject,
+            "game": game,
+            "at": now.isoformat(),
+        }
+        return self.spool.note_aside(key, record)
 
     def _tell_of_set_aside(
         self, inbound: Inbound, short: str, reason: str, game: str | None, now: datetime
@@ -370,9 +386,7 @@ class Service:
         now = self.clock()
         route = None
         if not inbound.automatic and not inbound.unreadable:
-            route = find_route(
-                inbound.recipients, inbound.in_reply_to, inbound.references, self.settings.address
-            )
+            route = self._route(inbound)
         if route is None or not self.store.has(route.game):
             ruling = judge(inbound, route, None, self.secret, now)
             failpoint("judged")
@@ -438,18 +452,8 @@ class Service:
         )
         failpoint("seen-noted")
         if ruling.outcome in ("refused", "ignored"):
-            self.spool.note_aside(
-                key,
-                {
-                    "kind": ruling.outcome,
-                    "reason": ruling.note,
-                    "folder": ruling.folder,
-                    "item": item.id,
-                    "sender": inbound.sender,
-                    "subject": inbound.subject,
-                    "game": game,
-                    "at": now.isoformat(),
-                },
+            self._note_aside(
+                key, item, inbound, ruling.outcome, ruling.note, ruling.folder, game, now
             )
         log.info("mail %s: %s: %s", key, ruling.outcome, ruling.note)
         self.status.set(

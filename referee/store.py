@@ -383,6 +383,17 @@ def write_new(
         fsync_dir(path.parent)
 
 
+def write_over(path: Path, data: bytes) -> None:
+    """Write ``path`` whole, replacing what was there, never leaving half of it (for notes
+    that are rewritten; not flushed to disk: losing one costs little)."""
+    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
 def fsync_dir(path: Path) -> None:
     """Make the entries of folder ``path`` durable."""
     fd = os.open(path, os.O_RDONLY)

@@ -36,6 +36,7 @@ from referee.errors import ConfigurationError
 from referee.mail.mailbox_lock import (
     BEAT_EVERY,
     LOCK_FOLDER,
+    Heartbeat,
     heartbeat_message,
     holder,
     read_heartbeat,
@@ -271,13 +272,7 @@ class ImapTransport:
         box.append(heartbeat_message(self._instance, self._games, os.getpid(), now), folder)
         self._beaten = time.monotonic()
         try:
-            box.folder.set(folder)
-            beats = [
-                beat
-                for message in box.fetch(headers_only=True, mark_seen=False, bulk=True)
-                if message.uid
-                and (beat := read_heartbeat(int(message.uid), message.obj.as_bytes()))
-            ]
+            beats = self._heartbeats(box)
             mine = sorted(b.uid for b in beats if b.instance == self._instance)
             gone = [b.uid for b in beats if b.instance != self._instance and not b.fresh(now)]
             first = holder(beats, now)
@@ -302,20 +297,27 @@ class ImapTransport:
 
     def _let_go(self, box: BaseMailBox) -> None:
         """Take this service's heartbeats away: the mailbox is free at once."""
-        folder = self._folder(LOCK_FOLDER)
-        box.folder.set(folder)
         try:
-            uids = [
-                str(message.uid)
-                for message in box.fetch(headers_only=True, mark_seen=False, bulk=True)
-                if message.uid
-                and (beat := read_heartbeat(int(message.uid), message.obj.as_bytes()))
-                and beat.instance == self._instance
-            ]
+            uids = [str(b.uid) for b in self._heartbeats(box) if b.instance == self._instance]
             if uids:
                 box.delete(uids)
         finally:
             box.folder.set(self.server.folder)
+
+    def _heartbeats(self, box: BaseMailBox) -> list[Heartbeat]:
+        """Every heartbeat in the lock folder, which is left selected."""
+        box.folder.set(self._folder(LOCK_FOLDER))
+        return [
+            beat
+            for message in box.fetch(headers_only=True, mark_seen=False, bulk=True)
+            if message.uid and (beat := read_heartbeat(int(message.uid), message.obj.as_bytes()))
+        ]
+
+    def _uids_of(self, box: BaseMailBox, folder: str, message_id: str) -> list[str]:
+        """The UIDs of the messages with this Message-ID in ``folder``, which is left
+        selected."""
+        box.folder.set(folder)
+        return list(box.uids(AND(header=H("Message-ID", message_id))))
 
     async def take(self, message_id: str) -> str | None:
         """Find a message by its Message-ID in the inbox or the quarantine folder and delete
@@ -326,8 +328,7 @@ class ImapTransport:
                 for folder in (self.server.folder, self._folder("quarantine")):
                     if not box.folder.exists(folder):
                         continue
-                    box.folder.set(folder)
-                    uids = box.uids(AND(header=H("Message-ID", message_id)))
+                    uids = self._uids_of(box, folder, message_id)
                     if uids:
                         box.delete(uids)
                         return folder
@@ -344,9 +345,8 @@ class ImapTransport:
             return False
 
         def restoring(box: BaseMailBox) -> bool:
-            box.folder.set(self._folder(folder))
             try:
-                uids = box.uids(AND(header=H("Message-ID", message_id)))
+                uids = self._uids_of(box, self._folder(folder), message_id)
                 if uids:
                     box.move(uids[:1], self.server.folder)
             finally:

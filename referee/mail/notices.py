@@ -1,5 +1,6 @@
-"""Short notices with no board: to a sender whose mail the service could not handle, and to
-the game master, who can have it read again. Pure: what happened in, a :class:`Letter` out."""
+"""Short notices with no board: to the sender of a mail (not read as a move, too large, or
+not handled), and to the game master, who can have a mail read again. Pure: what happened
+in, a :class:`Letter` out."""
 
 from __future__ import annotations
 
@@ -7,6 +8,21 @@ from referee.mail.compose import Letter
 from referee.mail.inbound import Inbound
 
 _SIGNED = "\n-- \nThe Splendor referee (this notice is sent at most once a day)\n"
+
+
+def reply_notice(inbound: Inbound, kind: str, subject: str, text: str) -> Letter:
+    """A notice of ``kind`` answering a mail, to its sender: no game, no board."""
+    return Letter(
+        game="",
+        seat=None,
+        to=inbound.sender,
+        name=inbound.sender,
+        turn=0,
+        kind=kind,
+        subject=subject,
+        text=text,
+        answers=inbound.message_id,
+    )
 
 
 def not_handled(inbound: Inbound, told_game_master: bool) -> Letter:
@@ -18,20 +34,13 @@ def not_handled(inbound: Inbound, told_game_master: bool) -> Letter:
         else "It is kept for the game master, who can have it read again once the problem "
         "is mended: you need not send it again."
     )
-    return Letter(
-        game="",
-        seat=None,
-        to=inbound.sender,
-        name=inbound.sender,
-        turn=0,
-        kind="set-aside",
-        subject="Splendor referee: your mail could not be read yet",
-        text=(
-            f"Hello,\n\nThe Splendor referee could not read your mail "
-            f"({_quoted(inbound.subject)}) because of a problem on its side, not because of "
-            f"what you wrote. Nothing was played.\n\n{who}\n{_SIGNED}"
-        ),
-        answers=inbound.message_id,
+    return reply_notice(
+        inbound,
+        "set-aside",
+        "Splendor referee: your mail could not be read yet",
+        f"Hello,\n\nThe Splendor referee could not read your mail ({_quoted(inbound.subject)}) "
+        "because of a problem on its side, not because of what you wrote. Nothing was played."
+        f"\n\n{who}\n{_SIGNED}",
     )
 
 

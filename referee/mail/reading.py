@@ -82,9 +82,13 @@ def _read_paragraph(
 ) -> None:
     """Add one paragraph's lines to the move, the requests or the lines passed over."""
     units = [_unglued(u) for u in _units(paragraph)]
-    lines = [u for u in units if says_a_move(u)]
-    others = [u for u in units if not says_a_move(u)]
-    lines = [_unemphasised(line) for line in lines]
+    lines: list[str] = []
+    others: list[str] = []
+    for unit in units:
+        if says_a_move(unit):
+            lines.append(_unemphasised(unit))
+        else:
+            others.append(unit)
     if not move:
         move += lines
     elif lines and (_parses(lines) or _parses(move + lines)):

@@ -57,7 +57,7 @@ from filelock import FileLock, Timeout
 from referee.errors import ConflictError, RequestError
 from referee.mail.compose import Letter
 from referee.record import digest
-from referee.store import fsync_dir, write_new
+from referee.store import fsync_dir, write_new, write_over
 
 
 @dataclass(frozen=True)
@@ -262,7 +262,7 @@ class Spool:
             if body is None:
                 return  # settled meanwhile: not to be made again
             body.update(attempts=queued.attempts + 1, not_before=time.time() + delay, error=error)
-            _replace(queued.path, json.dumps(body).encode())
+            write_over(queued.path, json.dumps(body).encode())
             self._read.pop(queued.path.name, None)
 
     def waiting(self) -> list[dict[str, Any]]:
@@ -363,7 +363,7 @@ class Spool:
                 out.write(f"\n{message_id}")
                 grown = out.tell() > THREAD_TRIM_AT * 60
             if grown:
-                _replace(path, "\n".join(self._threads[key]).encode())
+                write_over(path, "\n".join(self._threads[key]).encode())
 
     # -- mail set aside, refused or ignored, for the game master --------------------------------
 
@@ -372,7 +372,7 @@ class Spool:
         sender, subject, reason, the transport's folder and handle…); its short id."""
         short = _hash(mail)[:8]
         body = {"id": short, "mail": mail, **record}
-        _replace(self._dir("aside") / _hash(mail), json.dumps(body).encode())
+        write_over(self._dir("aside") / _hash(mail), json.dumps(body).encode())
         return short
 
     def aside(self) -> list[dict[str, Any]]:
@@ -427,7 +427,7 @@ class Spool:
             ) from None
         self._service_lock = lock
         self._unfinished = {q.letter.origin for q in self.pending() if q.letter.origin}
-        _replace(
+        write_over(
             self.root / "service.json",
             json.dumps({"pid": os.getpid(), "since": started.isoformat()}).encode(),
         )
@@ -549,13 +549,6 @@ def _remove(path: Path) -> int:
     except OSError:  # gone already, or not ours to remove: left for the game master
         return 0
     return 1
-
-
-def _replace(path: Path, data: bytes) -> None:
-    """Write ``path`` whole, replacing what was there (for notes that may be rewritten)."""
-    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
-    tmp.write_bytes(data)
-    os.replace(tmp, path)
 
 
 def _hash(text: str) -> str:

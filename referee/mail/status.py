@@ -8,14 +8,15 @@ heartbeat. A service that stopped says so; one that died leaves a heartbeat that
 
 from __future__ import annotations
 
+import contextlib
 import json
-import os
 import threading
 import time
-import uuid
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+
+from referee.store import write_over
 
 #: A heartbeat older than this means the service is not running (it beats every few seconds).
 STALE_AFTER = 60.0
@@ -41,12 +42,8 @@ class StatusBoard:
                 return
             text = json.dumps(self.body, ensure_ascii=False)
             self._written = time.monotonic()
-        tmp = self.path.with_name(f".{self.path.name}.{uuid.uuid4().hex}.tmp")
-        try:
-            tmp.write_text(text)
-            os.replace(tmp, self.path)
-        except OSError:
-            tmp.unlink(missing_ok=True)  # a status that cannot be written is not worth a stop
+        with contextlib.suppress(OSError):  # a status not written is not worth a stop
+            write_over(self.path, text.encode())
 
 
 def read_status(path: Path, now: datetime) -> dict[str, Any]:

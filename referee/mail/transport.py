@@ -142,12 +142,9 @@ class DirTransport:
 
     async def headers(self, item: Incoming) -> bytes:
         try:
-            with open(self.inbox / item.id, "rb") as source:
-                head = source.read(65536)
+            return _head(self.inbox / item.id)
         except FileNotFoundError:
             raise MessageGoneError(f"{item.id} is no longer in {self.inbox}") from None
-        end = re.search(rb"\r?\n\r?\n", head)
-        return head[: end.end()] if end else head
 
     async def fetch(self, item: Incoming) -> bytes:
         try:
@@ -158,12 +155,7 @@ class DirTransport:
     async def file(self, item: Incoming, folder: str) -> None:
         if folder not in FOLDERS:
             raise ValueError(f"no folder {folder!r}: the folders are {', '.join(FOLDERS)}")
-        name = item.id.rpartition("/")[2].replace(":", "_")  # a Maildir name's flags
-        if not name.endswith(".eml"):
-            name += ".eml"
-        target = self.mail_dir / folder / name
-        if target.exists():
-            target = target.with_name(f"{target.stem}.{uuid.uuid4().hex[:8]}{target.suffix}")
+        target = _free(self.mail_dir / folder / _filed_name(item.id))
         try:
             os.rename(self.inbox / item.id, target)
         except FileNotFoundError:
@@ -189,22 +181,20 @@ class DirTransport:
         if folder not in FOLDERS:
             return False
         filed = self.mail_dir / folder
-        name = handle.rpartition("/")[2].replace(":", "_")
-        stem = name.removesuffix(".eml")
-        candidates = sorted(filed.glob(f"{stem}*.eml"), key=lambda p: p.name != name)
-        candidates += [p for p in sorted(filed.glob("*.eml")) if p not in candidates]
-        for path in candidates:
+        name = _filed_name(handle)
+        # where file() put it first (a name taken then got a suffix), then anywhere
+        likely = sorted(
+            filed.glob(f"{name.removesuffix('.eml')}*.eml"), key=lambda p: p.name != name
+        )
+        rest = sorted(set(filed.glob("*.eml")) - set(likely))
+        for path in [*likely, *rest]:
             try:
-                with open(path, "rb") as source:
-                    head = source.read(65536)
+                head = _head(path)
             except FileNotFoundError:
                 continue
             found = re.search(rb"^message-id:\s*(\S+)", head, re.IGNORECASE | re.MULTILINE)
             if found and found.group(1).decode(errors="replace") == message_id:
-                target = self.inbox / path.name
-                if target.exists():
-                    target = target.with_name(f"{path.stem}.{uuid.uuid4().hex[:8]}.eml")
-                os.rename(path, target)
+                os.rename(path, _free(self.inbox / path.name))
                 return True
         return False
 
@@ -226,3 +216,25 @@ class DirTransport:
     async def close(self) -> None:
         if self._lock is not None and self._lock.is_locked:
             self._lock.release()
+
+
+def _head(path: Path) -> bytes:
+    """A message file's header block (up to the first blank line, within 64 KiB)."""
+    with open(path, "rb") as source:
+        head = source.read(65536)
+    end = re.search(rb"\r?\n\r?\n", head)
+    return head[: end.end()] if end else head
+
+
+def _filed_name(item_id: str) -> str:
+    """The name a message of the inbox is filed under: its own, without a Maildir folder or
+    flags, ending in .eml."""
+    name = item_id.rpartition("/")[2].replace(":", "_")
+    return name if name.endswith(".eml") else name + ".eml"
+
+
+def _free(target: Path) -> Path:
+    """``target``, or beside it a name not taken yet."""
+    if not target.exists():
+        return target
+    return target.with_name(f"{target.stem}.{uuid.uuid4().hex[:8]}{target.suffix}")
