@@ -9,7 +9,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from referee.record import (
     AmendmentRecord,
     Replayed,
     SourceEntry,
+    Timeout,
     TurnRecord,
     digest,
     dump,
@@ -37,17 +38,20 @@ from referee.record import (
     now,
 )
 from referee.store import Store
+from referee.timing import DEFAULT_DEADLINE, due_at
 
 
 @dataclass(frozen=True)
 class Played:
     """A move judged against a position: the position, the move, the position after it, and
-    the turn record (written unless it was a dry run)."""
+    the turn record (written unless it was a dry run); and when the next move is due (None
+    when the game is over)."""
 
     before: GameState
     move: Move
     after: GameState
     turn: TurnRecord
+    due: datetime | None = None
 
 
 def read_setup_file(path: Path) -> dict[str, Any]:
@@ -90,9 +94,14 @@ def create_game(
     setup: Mapping[str, Any] | None = None,
     rules: Rules | None = None,
     spool: Spool | None = None,
+    deadline: timedelta | None = None,
+    timeout: Timeout = "wait",
+    spectators: bool = False,
 ) -> Replayed:
     """Create a game: shuffled from ``seed`` (a fresh one when None) except for what
-    ``setup`` fixes. The record stores the whole explicit set-up and the seed. With a
+    ``setup`` fixes. The record stores the whole explicit set-up and the seed, and the
+    game's options: the time per move (``deadline``, 7 days when None), what happens when
+    it passes (``timeout``: wait, or forfeit) and whether others may watch. With a
     ``spool``, each player's first board is queued for the mail service."""
     rules = rules or Rules()
     given = setup or {}
@@ -106,7 +115,17 @@ def create_game(
         bank=given.get("bank"),
     )
     players = [(name, mail_address(name, email)) for name, email in players]
-    record = new_game_record(game_id, list(players), rules, explicit, chosen, now())
+    record = new_game_record(
+        game_id,
+        list(players),
+        rules,
+        explicit,
+        chosen,
+        now(),
+        deadline=DEFAULT_DEADLINE if deadline is None else deadline,
+        timeout=timeout,
+        spectators=spectators,
+    )
     initial_state(record)  # checks names and the set-up before anything is written
     store.create(record)
     created = store.load(game_id)
@@ -138,13 +157,15 @@ def judge(
     replayed: Replayed, player: str, text: str, source: SourceEntry, at: datetime | None = None
 ) -> Played:
     """The move ``text`` of ``player`` at the game's current position, as a turn record made
-    ``at`` that time (whole seconds; default now)."""
+    ``at`` that time (whole seconds; default now). Only the player to move may move, except
+    to resign: ``resign`` is ``player``'s own, their turn or not."""
     before = replayed.state
     move = parse(before, text, player)
     after = apply(before, move)
     stamp = now() if at is None else at.astimezone(UTC).replace(microsecond=0)
     turn = new_turn_record(before, move, after, replayed.last_file, source, stamp)
-    return Played(before=before, move=move, after=after, turn=turn)
+    due = None if after.status == "finished" else due_at(stamp, replayed.record.time_per_move)
+    return Played(before=before, move=move, after=after, turn=turn, due=due)
 
 
 def play_move(
@@ -155,19 +176,47 @@ def play_move(
     source: SourceEntry,
     dry_run: bool = False,
     spool: Spool | None = None,
+    *,
+    at: datetime | None = None,
 ) -> Played:
     """Judge and (unless ``dry_run``) record one move, holding the game's lock throughout.
-    With a ``spool``, the new board is queued for every player, committed with the turn."""
+    With a ``spool``, the new board is queued for every player, committed with the turn.
+    ``at``: the time to record (default now)."""
     with store.locked(game_id):
         replayed = store.load(game_id)
-        played = judge(replayed, player, text, source)
+        played = judge(replayed, player, text, source, at)
         if not dry_run:
             letters: list[Letter] = []
             if spool is not None:
-                seat = replayed.state.to_move
+                seat = played.before.seat_of(played.turn.player)
                 letters = turn_letters(replayed.record, played.after, played.move, seat, None)
             commit_turn(store, game_id, played, letters, spool)
         return played
+
+
+def resign(
+    store: Store,
+    game_id: str,
+    player: str,
+    source: SourceEntry,
+    at: datetime | None = None,
+    spool: Spool | None = None,
+) -> Played:
+    """``player`` leaves the game, their turn or not (RULES.md, "Leaving a game"), recorded
+    as a turn ``resign`` from ``source`` (``timeout`` for a forfeit at the deadline); the
+    letters are queued as for any turn. IllegalMoveError when they cannot resign."""
+    return play_move(store, game_id, player, "resign", source, spool=spool, at=at)
+
+
+def move_due(replayed: Replayed, turn: int | None = None) -> datetime | None:
+    """When the move awaited after ``turn`` (None: now) is, or was, due: the game's time per
+    move after that turn was played (after the game was created, for turn 0); None once the
+    game is finished there."""
+    state = position(replayed, turn)
+    if state.status == "finished":
+        return None
+    since = replayed.turns[state.turn - 1].at if state.turn else replayed.record.created
+    return due_at(since, replayed.record.time_per_move)
 
 
 def commit_turn(
@@ -307,12 +356,14 @@ def summaries(store: Store) -> list[dict[str, Any]]:
             continue
         state = replayed.state
         last = replayed.turns[-1].at if replayed.turns else replayed.record.created
+        due = move_due(replayed)
         rows.append(
             {
                 "game": game_id,
                 "status": state.status,
                 "turn": state.turn,
                 "to_move": None if state.status == "finished" else state.player.name,
+                "deadline": None if due is None else due.isoformat(),
                 "players": [p.name for p in replayed.record.players],
                 "last_activity": last.isoformat(),
             }

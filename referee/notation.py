@@ -13,6 +13,10 @@ Two steps, as python-chess does it:
 
 :func:`parse` does both; :func:`format_move` gives the canonical text, which parses back to
 the same move. ``docs/notation.md`` describes the notation for players.
+
+``resign`` (or ``I resign``; JSON ``{"type": "resign"}``) is a move of the player who writes
+it, not of the player to move: it resolves to that player's seat, their turn or not. Every
+other move is refused when it is not the writer's turn.
 """
 
 from __future__ import annotations
@@ -31,12 +35,12 @@ from referee.engine.cards import (
     TOKEN_COLOURS,
     Tokens,
 )
-from referee.engine.moves import Buy, Move, Pass, Reserve, Take
+from referee.engine.moves import Buy, Move, Pass, Reserve, Resign, Take
 from referee.engine.rules import apply, default_payment, legal_moves
 from referee.engine.state import GameState, need
 from referee.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 
-Action = Literal["take", "reserve", "buy", "pass"]
+Action = Literal["take", "reserve", "buy", "pass", "resign"]
 
 #: The longest text a move may be; longer input is refused before it is read.
 MAX_MOVE_TEXT = 2000
@@ -48,6 +52,7 @@ ACTIONS: dict[str, Action] = {
     "buy": "buy",
     "purchase": "buy",
     "pass": "pass",
+    "resign": "resign",
 }
 CLAUSES = {"return": "return", "discard": "return", "noble": "noble", "pay": "pay"}
 FILLERS = frozenset({"and", "then", "the", "card", "token", "tokens", "gem", "gems", "of"})
@@ -164,6 +169,8 @@ def parse_request(text: str) -> MoveRequest:
     words = _WORD.findall(text.casefold())
     if not words:
         raise InvalidMoveError(f"no move found: write one of {_EXAMPLES}", text)
+    if words[:2] == ["i", "resign"]:
+        words = words[1:]
     clauses = list(_clauses(words, text))
     action_clauses = [c for c in clauses if c[0] in ACTIONS]
     if not action_clauses:
@@ -185,6 +192,11 @@ def parse_request(text: str) -> MoveRequest:
         request = _reserve_args(request, args, text)
     elif action == "buy":
         request = replace(request, card=_single_card(args, head, text))
+    elif action == "resign":
+        if args or len(clauses) > 1:
+            raise InvalidMoveError(
+                "resign stands alone: write just 'resign' to leave the game", text
+            )
     elif args:
         raise InvalidMoveError(f"pass takes nothing after it; found {' '.join(args)!r}", text)
     for head, args in clauses:
@@ -369,9 +381,18 @@ def request_from_json(obj: Any, text: str | None = None) -> MoveRequest:
     if extra:
         raise InvalidMoveError(f"unknown keys {extra}: a move has {sorted(known)}", text)
     action = obj.get("type")
-    if action not in ("take", "reserve", "buy", "pass"):
-        raise InvalidMoveError(f'"type" must be take, reserve, buy or pass, not {action!r}', text)
+    if action not in ("take", "reserve", "buy", "pass", "resign"):
+        raise InvalidMoveError(
+            f'"type" must be take, reserve, buy, pass or resign, not {action!r}', text
+        )
     request = MoveRequest(action=action, text=text)
+    if action == "resign":
+        said = sorted(k for k in set(obj) - {"type"} if obj[k] not in (None, {}))
+        if said:
+            raise InvalidMoveError(
+                f'a resignation is just {{"type": "resign"}}; found {said}', text
+            )
+        return request
     if action == "take":
         request = replace(request, gems=_json_tokens(obj.get("gems"), "gems", text))
     elif action == "reserve":
@@ -422,24 +443,41 @@ def _json_tokens(value: Any, key: str, text: str | None, empty_ok: bool = False)
 
 
 def parse(state: GameState, text: str, player: str | None = None) -> Move:
-    """The legal move ``text`` means in ``state`` (for ``player``, when named)."""
+    """The legal move ``text`` means in ``state`` (for ``player``, when named; else for the
+    player to move)."""
     return resolve(state, parse_request(text), player)
 
 
 def resolve(state: GameState, request: MoveRequest, player: str | None = None) -> Move:
-    """The one legal move that fits ``request``; else IllegalMoveError or AmbiguousMoveError."""
+    """The one legal move that fits ``request``; else IllegalMoveError or AmbiguousMoveError.
+
+    A resignation is ``player``'s (the player to move's when None), whoever is to move."""
     text = request.text
-    if state.status == "finished":
-        raise IllegalMoveError("the game is over: no more moves can be played", text)
+    seat = state.to_move
     if player is not None:
         try:
             seat = state.seat_of(player)
         except KeyError as err:
             raise IllegalMoveError(str(err.args[0]), text) from None
-        if seat != state.to_move:
-            raise IllegalMoveError(
-                f"it is {state.player.name}'s turn, not {state.players[seat].name}'s", text
-            )
+    if request.action == "resign":
+        resign = Resign(seat)
+        try:
+            apply(state, resign)
+        except IllegalMoveError as err:
+            raise IllegalMoveError(err.reason, text) from None
+        return resign
+    if state.status == "finished":
+        raise IllegalMoveError("the game is over: no more moves can be played", text)
+    if seat in state.resigned:
+        raise IllegalMoveError(
+            f"{state.players[seat].name} has resigned: they are out of the game and make no "
+            "more moves",
+            text,
+        )
+    if seat != state.to_move:
+        raise IllegalMoveError(
+            f"it is {state.player.name}'s turn, not {state.players[seat].name}'s", text
+        )
     fits = [m for m in legal_moves(state) if _fits(request, m)]
     if request.action == "buy" and request.pay is None and len(fits) > 1:
         assert request.card is not None
@@ -475,9 +513,18 @@ def _fits(request: MoveRequest, move: Move) -> bool:
     return False
 
 
-def as_move(state: GameState, request: MoveRequest) -> Move:
+def as_move(state: GameState, request: MoveRequest, player: str | None = None) -> Move:
     """The request made whole with the plain defaults (no return, no noble, the usual pay),
-    without asking whether it is legal: :func:`~referee.engine.apply` judges that."""
+    without asking whether it is legal: :func:`~referee.engine.apply` judges that. A
+    resignation is ``player``'s (the player to move's when None); IllegalMoveError when
+    ``player`` is not in the game."""
+    if request.action == "resign":
+        if player is None:
+            return Resign(state.to_move)
+        try:
+            return Resign(state.seat_of(player))
+        except KeyError as err:
+            raise IllegalMoveError(str(err.args[0]), request.text) from None
     returned = request.returned or NO_TOKENS
     if request.action == "take":
         assert request.gems is not None
@@ -488,8 +535,8 @@ def as_move(state: GameState, request: MoveRequest) -> Move:
         assert request.card is not None
         pay = request.pay
         if pay is None:
-            player = state.player
-            pay = default_payment(need(CARDS[request.card], player.bonuses), player.tokens)
+            mover = state.player
+            pay = default_payment(need(CARDS[request.card], mover.bonuses), mover.tokens)
         return Buy(request.card, pay, returned, request.noble)
     return Pass(returned, request.noble)
 
@@ -538,6 +585,8 @@ def _gain(request: MoveRequest) -> int:
 def format_move(move: Move) -> str:
     """The canonical notation of a move; :func:`parse` reads it back as the same move."""
     match move:
+        case Resign():
+            return "resign"
         case Take(gems=gems):
             parts = [f"take {_list(gems)}"]
         case Reserve(card=card, deck=deck):

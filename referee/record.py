@@ -9,6 +9,11 @@ and after the move, so a missing, reordered, replaced or extra turn breaks the c
 first turn that does not fit.
 
 Records hold moves, not positions: positions are always rebuilt by replaying the moves.
+
+Formats: 1 is the first; 2 adds a game's time options (``deadline``, ``timeout``,
+``spectators``), resignations (move ``resign``) and the turn source ``timeout``. A format-1
+file reads as a game with the default options. A file of format 2 would not read in a
+referee that knows only format 1, and is refused there as newer rather than as malformed.
 """
 
 from __future__ import annotations
@@ -18,19 +23,24 @@ import json
 import re
 import tomllib
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, TypeVar
 
 import tomli_w
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from referee.engine import GameState, Move, Rules, Setup, apply, move_json, start
+from referee.engine import GameState, Move, Resign, Rules, Setup, apply, move_json, start
 from referee.engine.cards import TOKEN_COLOURS
-from referee.errors import MoveError, RecordError, ReplayError
+from referee.errors import MoveError, RecordError, ReplayError, RequestError
 from referee.notation import as_move, format_move, request_from_json
+from referee.timing import DEFAULT_DEADLINE, format_duration, parse_deadline, parse_duration
 
 #: The format this referee writes. It reads this and every older format.
-FORMAT = 1
+FORMAT = 2
+
+#: What happens when a player's move is overdue: keep waiting (and reminding), or resign them.
+Timeout = Literal["wait", "forfeit"]
+TIMEOUTS: tuple[Timeout, ...] = ("wait", "forfeit")
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 _SEAL = b"\n[seal]\n"
@@ -60,6 +70,11 @@ class SetupEntry(_Model):
 
 
 class GameRecord(_Model):
+    """A game's file. ``deadline`` is the time a player has for each move, written as
+    :func:`~referee.timing.format_duration` writes it (``7d``, ``36h``); ``timeout`` what
+    happens when it passes; ``spectators`` whether others may watch. A format-1 file has
+    none of the three and reads with the defaults."""
+
     format: int = FORMAT
     id: str
     created: datetime
@@ -67,6 +82,25 @@ class GameRecord(_Model):
     rules: RulesEntry = Field(default_factory=RulesEntry)
     setup: SetupEntry
     seed: int | None = None
+    deadline: str = format_duration(DEFAULT_DEADLINE)
+    timeout: Timeout = "wait"
+    spectators: bool = False
+
+    @field_validator("deadline")
+    @classmethod
+    def _a_duration(cls, value: str) -> str:
+        # Any duration reads (the range is checked when a game is created, so that a record
+        # stays readable should the range change); it is kept as written, so the seal holds.
+        try:
+            parse_duration(value)
+        except RequestError as err:
+            raise ValueError(err.args[0]) from None
+        return value
+
+    @property
+    def time_per_move(self) -> timedelta:
+        """``deadline`` as a span of time."""
+        return parse_duration(self.deadline)
 
 
 class MoveEntry(_Model):
@@ -80,9 +114,10 @@ class MoveEntry(_Model):
 
 
 class SourceEntry(_Model):
-    """Where a move came from: the command line, a mail (its Message-ID), a moves file."""
+    """Where a move came from: the command line, a mail (its Message-ID), a moves file, or
+    the clock (``timeout``: a player resigned by the ``forfeit`` policy at their deadline)."""
 
-    kind: Literal["command-line", "mail", "moves-file"]
+    kind: Literal["command-line", "mail", "moves-file", "timeout"]
     message_id: str | None = None
     file: str | None = None
     line: int | None = None
@@ -92,6 +127,8 @@ class SourceEntry(_Model):
             return f"mail {self.message_id}"
         if self.kind == "moves-file":
             return f"moves file {self.file}, line {self.line}"
+        if self.kind == "timeout":
+            return "deadline passed (forfeit)"
         return "command line"
 
 
@@ -117,6 +154,9 @@ class AmendmentRecord(_Model):
 
 
 class TurnRecord(_Model):
+    """One turn. ``player`` is who moved: the player to move, or, for a resignation, the
+    player who resigned (their turn or not)."""
+
     format: int = FORMAT
     turn: int
     player: str
@@ -139,11 +179,20 @@ def new_game_record(
     setup: Setup,
     seed: int | None,
     created: datetime,
+    *,
+    deadline: timedelta = DEFAULT_DEADLINE,
+    timeout: Timeout = "wait",
+    spectators: bool = False,
 ) -> GameRecord:
     if not GAME_ID.fullmatch(game_id):
         raise RecordError(
             f"game id {game_id!r} must be lower-case letters, digits, '-' and '_', starting "
             "with a letter or digit"
+        )
+    written = format_duration(deadline)
+    if parse_deadline(written) != deadline:
+        raise RequestError(
+            f"a deadline of {deadline} is not a whole number of minutes: give one like {written}"
         )
     return GameRecord(
         id=game_id,
@@ -156,6 +205,9 @@ def new_game_record(
             bank=dict(zip(TOKEN_COLOURS, setup.bank, strict=True)),
         ),
         seed=seed,
+        deadline=written,
+        timeout=timeout,
+        spectators=spectators,
     )
 
 
@@ -179,7 +231,7 @@ def new_turn_record(
 ) -> TurnRecord:
     return TurnRecord(
         turn=after.turn,
-        player=before.player.name,
+        player=mover(before, move),
         at=at,
         previous=digest(previous_file),
         state_before=state_digest(before),
@@ -192,6 +244,13 @@ def new_turn_record(
     )
 
 
+def mover(state: GameState, move: Move) -> str:
+    """Who makes ``move`` in ``state``: the player to move, or the one who resigns."""
+    if isinstance(move, Resign):
+        return state.players[move.seat].name
+    return state.player.name
+
+
 def digest(data: bytes) -> str:
     return "sha256:" + hashlib.sha256(data).hexdigest()
 
@@ -201,7 +260,9 @@ def state_digest(state: GameState) -> str:
 
     Part of the record format: the state is written as this JSON array, whatever the engine's
     classes look like, so records stay valid when the code changes. Bonuses and points are
-    left out, as they follow from the cards and nobles.
+    left out, as they follow from the cards and nobles. The seats that resigned and the cards
+    that left the game are appended only once someone has resigned, so every position without
+    a resignation (every game recorded before resigning existed) keeps its digest.
     """
     body = [
         [state.rules.points_to_win, state.rules.gold],
@@ -218,6 +279,8 @@ def state_digest(state: GameState) -> str:
         state.passes,
         state.status,
     ]
+    if state.resigned:
+        body += [list(state.resigned), list(state.left)]
     return digest(json.dumps(body, separators=(",", ":")).encode())
 
 
@@ -415,7 +478,7 @@ def _replay_turn(
         raise ReplayError(
             f"turn {expected} ({turn.move.text}) is illegal: {err}", expected
         ) from None
-    if turn.player != state.player.name:
+    if turn.player != mover(state, move):
         raise ReplayError(
             f"turn {expected} is recorded as {turn.player}'s, but it was "
             f"{state.player.name}'s turn",
@@ -430,7 +493,7 @@ def _turn_move(state: GameState, turn: TurnRecord) -> Move:
     """The move of a turn, read from its JSON form (complete: returns, noble and payment
     given); its text must be that move's canonical text."""
     try:
-        move = as_move(state, request_from_json(turn.move.json_))
+        move = as_move(state, request_from_json(turn.move.json_), turn.player)
     except MoveError as err:
         raise ReplayError(f"turn {turn.turn}: its move cannot be read: {err}", turn.turn) from None
     if format_move(move) != turn.move.text:

@@ -13,7 +13,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from markupsafe import Markup
 
-from referee.engine import CARDS, NOBLES, Buy, Move, Pass, Reserve, Take
+from referee.engine import CARDS, NOBLES, Buy, Move, Pass, Reserve, Resign, Take
 from referee.engine.cards import GEM_COLOURS, TOKEN_COLOURS
 from referee.engine.view import GameView, ReservedView
 
@@ -73,6 +73,8 @@ def told(move: Move, player: str, viewer: str | None = None) -> str:
             what = f"{who} bought {card} ({CARDS[card].bonus_colour}), paying {paid}"
         case Pass():
             what = f"{who} passed: no other move was possible"
+        case Resign():
+            what = f"{who} resigned and left the game"
     if any(move.returned):
         what += f", returning {counts(move.returned)}"
     if move.noble:
@@ -107,7 +109,7 @@ def board_context(view: GameView, game: str) -> dict[str, Any]:
         winners = " and ".join(view.winners)
         headline = f"finished: {winners} win{'s' if len(view.winners) == 1 else ''}"
     elif view.status == "last_round":
-        last = view.players[-1].name
+        last = [p.name for p in view.players if not p.resigned][-1]
         headline = f"{view.to_move} to move · last round: the game ends after {last}'s turn"
     else:
         headline = f"{view.to_move} to move"
@@ -127,6 +129,7 @@ def board_context(view: GameView, game: str) -> dict[str, Any]:
         {
             "name": p.name,
             "marker": " (to move)" if p.name == view.to_move else "",
+            "resigned": " (resigned: out of the game, cannot win)" if p.resigned else "",
             "points": p.points,
             "tokens": f"{counts(p.tokens)} ({sum(p.tokens)} of 10)",
             "bonuses": ", ".join(f"{n} {GEM_COLOURS[g]}" for g, n in enumerate(p.bonuses) if n)

@@ -6,12 +6,15 @@ import json
 import shutil
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
+from referee.record import load_game, load_turn
+from referee.timing import due_at
 from tests.recorded import recorded_game
 
 runner = CliRunner()
@@ -226,3 +229,123 @@ def test_outbox_shows_letters_waiting_to_be_sent(tmp_path: Path) -> None:
     body = json.loads(out)
     assert [r["to"] for r in body["waiting"]] == ["alice@example.org", "bob@example.org"]
     assert body["failed"] == []
+
+
+THREE = [*PLAYERS, "--player", "carol=carol@example.org"]
+
+
+def test_new_takes_a_deadline_a_timeout_policy_and_spectators(tmp_path: Path) -> None:
+    code, out, err = cli(
+        tmp_path,
+        "new",
+        "g1",
+        *PLAYERS,
+        "--deadline",
+        "3d",
+        "--timeout",
+        "forfeit",
+        "--spectators",
+        "--json",
+    )
+    assert code == 0, err
+    record = load_game((tmp_path / "g1" / "game.toml").read_bytes())
+    assert (record.deadline, record.timeout, record.spectators) == ("3d", "forfeit", True)
+    assert json.loads(out)["deadline"] == (record.created + timedelta(days=3)).isoformat()
+    cli(tmp_path, "new", "g2", *PLAYERS)
+    record = load_game((tmp_path / "g2" / "game.toml").read_bytes())
+    assert (record.time_per_move, record.timeout, record.spectators) == (
+        timedelta(days=7),
+        "wait",
+        False,
+    )
+    code, _, err = cli(tmp_path, "new", "g3", *PLAYERS, "--deadline", "90d")
+    assert code == 1 and "a deadline of 90d is out of range" in err
+    code, _, err = cli(tmp_path, "new", "g3", *PLAYERS, "--deadline", "soon")
+    assert code == 1 and "'soon' is not a duration" in err
+    code, _, err = cli(tmp_path, "new", "g3", *PLAYERS, "--timeout", "never")
+    assert code == 1 and "--timeout 'never': write wait or forfeit" in err
+    assert not (tmp_path / "g3").exists()
+
+
+def test_resign_leaves_the_game_out_of_turn_and_is_refused_twice(tmp_path: Path) -> None:
+    cli(tmp_path, "new", "g1", *THREE, "--seed", "7")
+    code, out, err = cli(tmp_path, "resign", "g1", "bob")
+    assert code == 0, err
+    assert out == "Turn 1: bob resigned and left the game.\nalice to move.\n"
+    code, out, err = cli(tmp_path, "resign", "g1", "bob")
+    assert code == 1 and out == ""
+    assert err == (
+        "referee: 'resign': bob has resigned already and is out of the game: only "
+        "a player still in (alice, carol) can resign\n"
+    )
+    code, out, err = cli(tmp_path, "move", "g1", "bob", "take red green blue")
+    assert code == 1 and "bob has resigned: they are out of the game" in err
+    code, out, _ = cli(tmp_path, "move", "g1", "carol", "I resign", "--json")
+    body = json.loads(out)
+    assert code == 0 and body["player"] == "carol" and body["move"] == {"type": "resign"}
+    assert body["text"] == "resign" and body["state"]["status"] == "finished"
+    assert body["state"]["winners"] == ["alice"] and body["state"]["deadline"] is None
+    code, out, _ = cli(tmp_path, "resign", "g1", "alice", "--json")
+    error = json.loads(out)["error"]
+    assert code == 1 and error["kind"] == "illegal"
+    assert error["message"] == "the game is over: alice cannot resign from a finished game"
+
+
+def test_show_marks_resigned_players_and_never_shows_their_reserved_cards(
+    tmp_path: Path,
+) -> None:
+    cli(tmp_path, "new", "g1", *THREE, "--seed", "7")
+    cli(tmp_path, "move", "g1", "alice", "reserve deck 3")
+    secret = json.loads(cli(tmp_path, "show", "g1", "--as", "alice", "--json")[1])["players"][0][
+        "reserved"
+    ][0]["card"]
+    assert secret is not None
+    assert cli(tmp_path, "resign", "g1", "alice")[0] == 0  # out of turn: bob is to move
+    for viewer in ([], ["--as", "alice"], ["--as", "bob"], ["--as", "carol"]):
+        code, out, _ = cli(tmp_path, "show", "g1", *viewer, "--json")
+        body = json.loads(out)
+        assert code == 0 and secret not in out
+        assert [p["resigned"] for p in body["players"]] == [True, False, False]
+        assert body["players"][0]["reserved"] == [] and body["to_move"] == "bob"
+    code, out, _ = cli(tmp_path, "show", "g1")
+    assert "alice (resigned: out of the game, cannot win): 0 points" in out
+    assert "bob (to move): 0 points" in out and secret not in out
+    code, out, _ = cli(tmp_path, "show", "g1", "--turn", "1", "--as", "alice", "--json")
+    assert secret in out, "before resigning, alice saw her own blind card"
+
+
+def test_show_json_says_when_the_move_is_due(tmp_path: Path) -> None:
+    cli(tmp_path, "new", "g1", *PLAYERS, "--seed", "7", "--deadline", "2d")
+    created = load_game((tmp_path / "g1" / "game.toml").read_bytes()).created
+    body = json.loads(cli(tmp_path, "show", "g1", "--json")[1])
+    assert list(body)[:5] == ["game", "turn", "status", "to_move", "deadline"]
+    assert body["deadline"] == (created + timedelta(days=2)).isoformat()
+    cli(tmp_path, "move", "g1", "alice", "take red green blue")
+    played = load_turn((tmp_path / "g1" / "turns" / "0001.toml").read_bytes(), "0001.toml")
+    body = json.loads(cli(tmp_path, "show", "g1", "--json")[1])
+    assert body["deadline"] == (played.at + timedelta(days=2)).isoformat()
+    body = json.loads(cli(tmp_path, "show", "g1", "--turn", "0", "--json")[1])
+    assert body["deadline"] == (created + timedelta(days=2)).isoformat()
+    rows = json.loads(cli(tmp_path, "games", "--json")[1])["games"]
+    assert rows[0]["deadline"] == (played.at + timedelta(days=2)).isoformat()
+
+
+def test_due_at_is_the_deadline_after_the_last_move() -> None:
+    since = datetime(2027, 1, 1, 12, tzinfo=UTC)
+    assert due_at(since, timedelta(days=3)) == datetime(2027, 1, 4, 12, tzinfo=UTC)
+
+
+def test_log_and_replay_show_a_resignation_like_any_turn(tmp_path: Path) -> None:
+    cli(tmp_path, "new", "g1", *THREE, "--seed", "7")
+    cli(tmp_path, "move", "g1", "alice", "reserve deck 1")
+    cli(tmp_path, "resign", "g1", "carol")
+    cli(tmp_path, "move", "g1", "bob", "resign")
+    code, out, _ = cli(tmp_path, "log", "g1")
+    assert code == 0 and "turn   2  carol      resign  [command line]" in out
+    code, out, _ = cli(tmp_path, "replay", "g1", "--verify")
+    assert code == 0 and "Verified: 3 turns" in out and "   3  bob        resign" in out
+    assert "finished: alice wins" in out
+    code, out, _ = cli(tmp_path, "replay", "g1", "--verify", "--json")
+    assert json.loads(out)["state"]["deadline"] is None
+    rows = json.loads(cli(tmp_path, "games", "--json")[1])["games"]
+    assert rows[0]["status"] == "finished" and rows[0]["deadline"] is None

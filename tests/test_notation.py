@@ -9,7 +9,17 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from referee.engine import Buy, GameState, Pass, Reserve, Take, legal_moves, move_json
+from referee.engine import (
+    Buy,
+    GameState,
+    Pass,
+    Reserve,
+    Resign,
+    Take,
+    apply,
+    legal_moves,
+    move_json,
+)
 from referee.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 from referee.notation import format_move, parse, parse_request, request_from_json
 from tests.positions import bank, cards_of_colour, dealt, holding, new_game, playout
@@ -134,7 +144,7 @@ def test_json_moves_are_read_as_interface_md_writes_them() -> None:
         ("take red noble N11", "noble names one noble"),
         ("take 2", "2 of what?"),
         ("return red", "a move needs an action"),
-        ('{"type": "fly"}', '"type" must be take, reserve, buy or pass'),
+        ('{"type": "fly"}', '"type" must be take, reserve, buy, pass or resign'),
         ("{not json", "not valid JSON"),
     ],
 )
@@ -298,3 +308,71 @@ def test_arbitrary_json_raises_only_invalid_or_resolves(obj: object) -> None:
 def test_overlong_text_is_refused_before_it_is_read() -> None:
     with pytest.raises(MoveError, match="at most 2000 characters"):
         parse_request("take red " * 500)
+
+
+# -- resigning --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "resign",
+        "Resign.",
+        "RESIGN",
+        "I resign",
+        "i resign!",
+        '{"type": "resign"}',
+        '{"type": "resign", "return": {}, "noble": null}',
+    ],
+)
+def test_resign_is_the_writer_s_own_move_whoever_is_to_move(text: str) -> None:
+    state = new_game(3)
+    assert state.to_move == 0
+    assert parse(state, text, "bob") == Resign(1)
+    assert parse(state, text, "Carol") == Resign(2)
+    assert parse(state, text) == Resign(0), "with no player named: the player to move"
+
+
+def test_resign_has_one_canonical_text_and_a_bare_json_object() -> None:
+    assert format_move(Resign(2)) == "resign"
+    assert move_json(Resign(2)) == {"type": "resign"}
+    state = new_game(3)
+    assert parse(state, format_move(Resign(2)), "carol") == Resign(2)
+    assert parse(state, json.dumps(move_json(Resign(2))), "carol") == Resign(2)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("resign now", "resign stands alone"),
+        ("resign return red", "resign stands alone"),
+        ("take red resign", "one move at a time: found take and resign"),
+        ('{"type": "resign", "card": "1-01"}', "a resignation is just"),
+    ],
+)
+def test_resign_stands_alone(text: str, expected: str) -> None:
+    with pytest.raises(InvalidMoveError, match=expected):
+        parse(new_game(2), text, "alice")
+
+
+def test_other_moves_are_still_refused_when_it_is_not_your_turn() -> None:
+    state = new_game(3)
+    with pytest.raises(IllegalMoveError, match="it is alice's turn, not bob's"):
+        parse(state, "take red green blue", "bob")
+
+
+def test_a_resigned_player_can_neither_move_nor_resign_again() -> None:
+    state = apply(new_game(3), Resign(1))
+    with pytest.raises(IllegalMoveError, match="bob has resigned: they are out of the game"):
+        parse(state, "take red green blue", "bob")
+    with pytest.raises(IllegalMoveError, match="bob has resigned already") as err:
+        parse(state, "resign", "bob")
+    assert err.value.text == "resign"
+
+
+def test_resigning_after_the_end_or_as_a_stranger_is_refused() -> None:
+    over = apply(new_game(2), Resign(1))
+    with pytest.raises(IllegalMoveError, match="the game is over: alice cannot resign"):
+        parse(over, "resign", "alice")
+    with pytest.raises(IllegalMoveError, match="no player called 'zed'"):
+        parse(new_game(2), "resign", "zed")

@@ -1,10 +1,12 @@
-"""The game master's commands on games: create, show, judge, play, replay, roll back, list."""
+"""The game master's commands on games: create, show, judge, play, resign, replay, roll back,
+list."""
 
 from __future__ import annotations
 
 import os
+from datetime import datetime
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -24,24 +26,39 @@ from referee.cli.common import (
     spool,
     store,
 )
-from referee.engine import Rules, legal_moves, move_json, view
+from referee.engine import GameView, Resign, Rules, legal_moves, move_json, view
 from referee.errors import MoveError, RefereeError, RequestError
 from referee.games import (
+    Played,
     change_address,
     check_move,
     create_game,
     log_entries,
+    move_due,
     play_move,
     position,
     read_setup_file,
+    resign,
     rollback,
     summaries,
 )
 from referee.notation import format_move
 from referee.owner import user_name
-from referee.record import SourceEntry
+from referee.record import TIMEOUTS, SourceEntry, Timeout
 from referee.render import board_text
 from referee.store import Store
+from referee.timing import parse_deadline
+
+
+def state_json(shown: GameView, game: str, due: datetime | None) -> dict[str, Any]:
+    """The state JSON of INTERFACE.md, with ``deadline`` (when the move awaited is due, or
+    null once the game is finished) after ``to_move``."""
+    body: dict[str, Any] = {}
+    for key, value in shown.to_json(game).items():
+        body[key] = value
+        if key == "to_move":
+            body["deadline"] = None if due is None else due.isoformat()
+    return body
 
 
 @app.command()
@@ -62,6 +79,21 @@ def new(
     ] = None,
     points_to_win: Annotated[int, typer.Option(help="Rule option: points to win.")] = 15,
     gold: Annotated[int, typer.Option(help="Rule option: gold tokens in the bank.")] = 5,
+    deadline: Annotated[
+        str,
+        typer.Option(metavar="DURATION", help="Time per move, like 3d, 36h or 2w (1h to 60d)."),
+    ] = "7d",
+    timeout: Annotated[
+        str,
+        typer.Option(
+            metavar="wait|forfeit",
+            help="At a move's deadline: wait (remind; tell the game master) or forfeit "
+            "(the player is resigned).",
+        ),
+    ] = "wait",
+    spectators: Annotated[
+        bool, typer.Option("--spectators", help="Let others watch the game by mail.")
+    ] = False,
     games_dir: GamesDir = None,
     config: Config = None,
     as_json: Json = False,
@@ -79,19 +111,37 @@ def new(
             players.append((name.strip(), email.strip()))
         fixed = read_setup_file(setup) if setup else None
         rules = Rules(points_to_win=points_to_win, gold=gold)
+        per_move = parse_deadline(deadline)
+        policy = _timeout(timeout)
         root = games_folder(config, games_dir, create=True)
         replayed = create_game(
-            Store(root), game, players, seed=seed, setup=fixed, rules=rules, spool=spool(root)
+            Store(root),
+            game,
+            players,
+            seed=seed,
+            setup=fixed,
+            rules=rules,
+            spool=spool(root),
+            deadline=per_move,
+            timeout=policy,
+            spectators=spectators,
         )
         state = replayed.state
         if as_json:
-            print_json(view(state).to_json(game))
+            print_json(state_json(view(state), game, move_due(replayed)))
             return
         seats = ", ".join(f"{p.name} (seat {i})" for i, p in enumerate(state.players))
         typer.echo(f"Created game {game}: {seats}. {state.player.name} moves first.\n")
         typer.echo(board_text(view(state), game), nl=False)
 
     guard(as_json, run)
+
+
+def _timeout(text: str) -> Timeout:
+    for policy in TIMEOUTS:
+        if text.strip().casefold() == policy:
+            return policy
+    raise RequestError(f"--timeout {text!r}: write wait or forfeit")
 
 
 @app.command()
@@ -118,7 +168,7 @@ def show(
                 raise RequestError(str(err.args[0])) from None
         shown = view(state, name)
         if as_json:
-            print_json(shown.to_json(game))
+            print_json(state_json(shown, game, move_due(replayed, turn)))
         else:
             typer.echo(board_text(shown, game), nl=False)
 
@@ -172,28 +222,57 @@ def move(
         source = SourceEntry(kind="command-line")
         root = games_folder(config, games_dir, writes=not dry_run)
         played = play_move(Store(root), game, name, text, source, dry_run, spool=spool(root))
-        if as_json:
-            print_json(
-                {
-                    "game": game,
-                    "turn": played.turn.turn,
-                    "player": played.turn.player,
-                    "move": move_json(played.move),
-                    "text": format_move(played.move),
-                    "dry_run": dry_run,
-                    "state": view(played.after).to_json(game),
-                }
-            )
-            return
+        _report(game, played, dry_run, as_json)
+
+    guard(as_json, run)
+
+
+def _report(game: str, played: Played, dry_run: bool, as_json: bool) -> None:
+    """What ``move`` and ``resign`` print about the turn played (or judged, in a dry run)."""
+    after = played.after
+    if as_json:
+        print_json(
+            {
+                "game": game,
+                "turn": played.turn.turn,
+                "player": played.turn.player,
+                "move": move_json(played.move),
+                "text": format_move(played.move),
+                "dry_run": dry_run,
+                "state": state_json(view(after), game, played.due),
+            }
+        )
+        return
+    if isinstance(played.move, Resign):
+        verb = "would resign" if dry_run else "resigned and left the game"
+        typer.echo(f"Turn {played.turn.turn}: {played.turn.player} {verb}.")
+    else:
         verb = "would play" if dry_run else "played"
         typer.echo(
             f"Turn {played.turn.turn}: {played.turn.player} {verb} {format_move(played.move)}"
         )
-        after = played.after
-        if after.status == "finished":
-            typer.echo(f"The game is over. Winners: {', '.join(view(after).winners)}")
-        elif not dry_run:
-            typer.echo(f"{after.player.name} to move.")
+    if after.status == "finished":
+        typer.echo(f"The game is over. Winners: {', '.join(view(after).winners)}")
+    elif not dry_run:
+        typer.echo(f"{after.player.name} to move.")
+
+
+@app.command(name="resign")
+def resign_command(
+    game: Game,
+    name: PlayerName,
+    games_dir: GamesDir = None,
+    config: Config = None,
+    as_json: Json = False,
+) -> None:
+    """Resign player NAME, as a game master would: their turn or not, they leave the game
+    (tokens back to the bank, reserved cards out of the game unseen; they cannot win)."""
+
+    def run() -> None:
+        source = SourceEntry(kind="command-line")
+        root = games_folder(config, games_dir, writes=True)
+        played = resign(Store(root), game, name, source, spool=spool(root))
+        _report(game, played, False, as_json)
 
     guard(as_json, run)
 
@@ -275,7 +354,7 @@ def replay(
                     ],
                     "verified": verify,
                     "problem": None if replayed.problem is None else str(replayed.problem),
-                    "state": view(final).to_json(game),
+                    "state": state_json(view(final), game, move_due(replayed)),
                 }
             )
         else:

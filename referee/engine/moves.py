@@ -1,9 +1,13 @@
 """The moves a player can make: take, reserve, buy or pass, each with its token returns and
-the noble that visits at its end.
+the noble that visits at its end; and resigning, which leaves the game.
 
 A move is complete: ``returned`` lists every token given back (empty unless the player would
 hold more than 10) and ``noble`` names the noble that visits (``None`` when none qualifies).
 Filling in what a player left out is the notation layer's job; the engine judges whole moves.
+
+:class:`Resign` is the one move not made by the player to move: it names its ``seat``, and
+any player still in the game may make it at any time. It has no returns and no noble (its
+``returned`` and ``noble`` are always empty, so code that reads them of any move works).
 """
 
 from __future__ import annotations
@@ -51,13 +55,35 @@ class Pass:
     noble: str | None = None
 
 
-Move = Take | Reserve | Buy | Pass
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """The player at ``seat`` leaves the game (RULES.md, "Leaving a game"): their turn or not.
+
+    Never listed by :func:`~referee.engine.rules.legal_moves`, being always open to every
+    player still in (it would double every list and end random playouts early);
+    :func:`~referee.engine.rules.apply` accepts it."""
+
+    seat: int
+
+    @property
+    def returned(self) -> Tokens:
+        return NO_TOKENS
+
+    @property
+    def noble(self) -> str | None:
+        return None
+
+
+Move = Take | Reserve | Buy | Pass | Resign
 
 
 def move_json(move: Move) -> dict[str, Any]:
-    """The JSON object of a move, as INTERFACE.md shows it."""
+    """The JSON object of a move, as INTERFACE.md shows it. A resignation is just
+    ``{"type": "resign"}``: who resigned is the turn's player, not part of the move."""
     body: dict[str, Any]
     match move:
+        case Resign():
+            return {"type": "resign"}
         case Take(gems=gems):
             body = {"type": "take", "gems": token_dict(gems)}
         case Reserve(card=card, deck=deck):

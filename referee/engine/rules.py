@@ -6,6 +6,13 @@ each multiset of returned tokens and each noble choice as a move of its own.
 :class:`~referee.errors.IllegalMoveError` naming the rule broken and the facts behind it.
 ``outcome(state)`` names the winners of a finished game.
 
+Resigning (:class:`~referee.engine.moves.Resign`) is the exception: any player still in may
+resign at any time, so ``legal_moves`` never lists it (it would be in every list, and random
+playouts would resign at once); ``apply`` accepts it for any seat still in, whoever is to
+move. Turns pass over resigned seats; the last round ends after the last seat still in has
+moved; passes in a row end the game when there are as many as players still in; when one
+player is left the game ends and they win. A resigned player never wins.
+
 The two are written separately (generation for speed, checking for good reasons) and the test
 suite holds them to each other: ``apply`` accepts a move exactly when ``legal_moves`` lists it.
 """
@@ -27,7 +34,7 @@ from referee.engine.cards import (
     Gems,
     Tokens,
 )
-from referee.engine.moves import Buy, Move, Pass, Reserve, Take
+from referee.engine.moves import Buy, Move, Pass, Reserve, Resign, Take
 from referee.engine.state import (
     RESERVE_LIMIT,
     TOKEN_LIMIT,
@@ -118,7 +125,9 @@ _PLAIN_DECK_RESERVES = {level: Reserve(None, level) for level in (1, 2, 3)}
 
 
 def legal_moves(state: GameState) -> list[Move]:
-    """Every distinct legal move of the player to move (empty once the game is finished)."""
+    """Every distinct legal move of the player to move (empty once the game is finished).
+
+    Resigning is left out: it is always open to every player still in (see the module)."""
     if state.status == "finished":
         return []
     player = state.player
@@ -167,9 +176,10 @@ def legal_moves(state: GameState) -> list[Move]:
 
 
 def apply(state: GameState, move: Move) -> GameState:
-    """Play ``move`` for the player to move; the new state, or IllegalMoveError saying why."""
+    """Play ``move`` for the player to move (a resignation: for the seat it names); the new
+    state, or IllegalMoveError saying why."""
     if state.status == "finished":
-        raise IllegalMoveError("the game is over: no more moves can be played")
+        raise IllegalMoveError(_over(state, move))
     player = state.player
     match move:
         case Take():
@@ -181,14 +191,25 @@ def apply(state: GameState, move: Move) -> GameState:
         case Pass():
             _check_pass(state, player)
             bank, board, decks = state.bank, state.board, state.decks
+        case Resign():
+            return _resign(state, move)
         case _:
-            raise IllegalMoveError(f"{move!r} is not a move: expected take, reserve, buy or pass")
+            raise IllegalMoveError(
+                f"{move!r} is not a move: expected take, reserve, buy, pass or resign"
+            )
 
     tokens, bank = _check_return(player.tokens, bank, move.returned)
     if tokens is not player.tokens:
         player = _with(player, tokens=tokens)
     player, nobles = _visit(state.nobles, player, move.noble)
     return _next_turn(state, player, bank, board, decks, nobles, isinstance(move, Pass))
+
+
+def _over(state: GameState, move: Move) -> str:
+    if isinstance(move, Resign) and move.seat in range(len(state.players)):
+        name = state.players[move.seat].name
+        return f"the game is over: {name} cannot resign from a finished game"
+    return "the game is over: no more moves can be played"
 
 
 def _take(
@@ -431,29 +452,121 @@ def _next_turn(
     status: Status = state.status
     if status == "playing" and player.points >= state.rules.points_to_win:
         status = "last_round"
-    if (status == "last_round" and seat == seats - 1) or passes >= seats:
+    resigned = state.resigned
+    if not resigned:
+        following = seat + 1 if seat + 1 < seats else 0
+        still = seats
+    else:
+        following = _next_seat(seat, seats, resigned)
+        still = seats - len(resigned)
+    # The round is over when the turn goes round past the last seat still in.
+    if (status == "last_round" and following <= seat) or passes >= still:
         status = "finished"
+    # Positional, in field order: the one GameState made on every move, so made quickly.
+    return GameState(
+        state.rules,
+        _replace_at(state.players, seat, player),
+        bank,
+        board,
+        decks,
+        nobles,
+        following,
+        state.turn + 1,
+        passes,
+        status,
+        resigned,
+        state.left,
+    )
+
+
+def _next_seat(seat: int, seats: int, resigned: tuple[int, ...]) -> int:
+    """The first seat after ``seat`` (going round) that has not resigned."""
+    for step in range(1, seats):
+        following = (seat + step) % seats
+        if following not in resigned:
+            return following
+    return seat
+
+
+# ---------------------------------------------------------------------------------------------
+# Resigning
+
+
+def _resign(state: GameState, move: Resign) -> GameState:
+    """The player at ``move.seat`` leaves: tokens back to the bank, reserved cards out of the
+    game face down, cards and nobles kept but counting for nothing (RULES.md, "Leaving")."""
+    seat, seats = move.seat, len(state.players)
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
+        raise IllegalMoveError(f"there is no seat {seat!r}: the seats are 0 to {seats - 1}")
+    player = state.players[seat]
+    if seat in state.resigned:
+        others = ", ".join(state.players[s].name for s in state.still_in())
+        raise IllegalMoveError(
+            f"{player.name} has resigned already and is out of the game: only a player still "
+            f"in ({others}) can resign"
+        )
+    resigned = (*state.resigned, seat)
+    still = [s for s in range(seats) if s not in resigned]
+    passes = state.passes - 1 if _in_run_of_passes(state, seat) else state.passes
+    status: Status = state.status
+    to_move = state.to_move
+    if len(still) == 1:
+        status, to_move = "finished", still[0]
+    else:
+        if seat == to_move:
+            to_move = _next_seat(seat, seats, resigned)
+            if status == "last_round" and to_move <= seat:
+                status = "finished"
+        if passes >= len(still):
+            status = "finished"
+    out = Player(
+        name=player.name,
+        cards=player.cards,
+        bonuses=player.bonuses,
+        nobles=player.nobles,
+        points=player.points,
+    )
     return GameState(
         rules=state.rules,
-        players=_replace_at(state.players, seat, player),
-        bank=bank,
-        board=board,
-        decks=decks,
-        nobles=nobles,
-        to_move=(seat + 1) % seats,
+        players=_replace_at(state.players, seat, out),
+        bank=_add(state.bank, player.tokens),
+        board=state.board,
+        decks=state.decks,
+        nobles=state.nobles,
+        to_move=to_move,
         turn=state.turn + 1,
         passes=passes,
         status=status,
+        resigned=resigned,
+        left=(*state.left, *(r.card for r in player.reserved)),
     )
+
+
+def _in_run_of_passes(state: GameState, seat: int) -> bool:
+    """Whether ``seat``'s last move is one of the passes in a row just made: those are the
+    moves of the ``state.passes`` seats still in just before the player to move."""
+    counted, at, seats = 0, state.to_move, len(state.players)
+    while counted < state.passes:
+        at = (at - 1) % seats
+        if at in state.resigned:
+            continue
+        if at == seat:
+            return True
+        counted += 1
+    return False
 
 
 def outcome(state: GameState) -> list[str]:
     """The winners' names once the game is finished (empty before): most prestige, then
-    fewest development cards bought; players still tied share the win."""
+    fewest development cards bought; players still tied share the win. A player who
+    resigned never wins."""
     if state.status != "finished":
         return []
-    best = max((p.points, -len(p.cards)) for p in state.players)
-    return [p.name for p in state.players if (p.points, -len(p.cards)) == best]
+    players = state.players
+    if state.resigned:
+        players = tuple(p for s, p in enumerate(players) if s not in state.resigned)
+    best = max((p.points, -len(p.cards)) for p in players)
+    return [p.name for p in players if (p.points, -len(p.cards)) == best]
 
 
 # ---------------------------------------------------------------------------------------------

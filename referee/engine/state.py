@@ -75,7 +75,13 @@ class GameState:
 
     ``board[i]`` and ``decks[i]`` belong to level ``i + 1``; a board slot is a card id or
     ``None`` when its deck ran out; decks are listed top first. ``turn`` counts the moves made,
-    ``passes`` the passes made in a row just now.
+    ``passes`` the passes made in a row just now by players still in the game.
+
+    ``resigned`` lists the seats that left the game, in the order they resigned; ``left``
+    the cards that left the game with them (their reserved cards, face down), in that order.
+    Both are kept here rather than on :class:`Player`: they are facts of the seating (like
+    ``to_move``), the hot paths that rebuild a player on every move need not carry them,
+    and "has anyone resigned?" is one test of an empty tuple.
     """
 
     rules: Rules
@@ -88,11 +94,17 @@ class GameState:
     turn: int = 0
     passes: int = 0
     status: Status = "playing"
+    resigned: tuple[int, ...] = ()
+    left: tuple[str, ...] = ()
 
     @property
     def player(self) -> Player:
         """The player whose turn it is."""
         return self.players[self.to_move]
+
+    def still_in(self) -> list[int]:
+        """The seats of the players still in the game (not resigned), in seat order."""
+        return [seat for seat in range(len(self.players)) if seat not in self.resigned]
 
     def seat_of(self, name: str) -> int:
         """The seat of the player called ``name`` (case-insensitive)."""

@@ -2,7 +2,8 @@
 
 A :class:`GameView` holds no deck order and no blind reserved card that its viewer may not
 see, so anything built from views (the JSON of ``show``, boards in mails) cannot leak them.
-Renderers take views, never states.
+Renderers take views, never states. A resigned player's reserved cards left the game face
+down: no view shows them, not even their own.
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ class PlayerView:
     nobles: tuple[str, ...]
     points: int
     reserved: tuple[ReservedView, ...]
+    #: Out of the game: their cards and nobles count for nothing; they cannot win.
+    resigned: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +78,7 @@ class GameView:
                     "reserved": [
                         {"card": r.card, "level": r.level, "blind": r.blind} for r in p.reserved
                     ],
+                    "resigned": p.resigned,
                 }
                 for p in self.players
             ],
@@ -113,6 +117,7 @@ def view(state: GameState, player: str | None = None) -> GameView:
                     )
                     for r in p.reserved
                 ),
+                resigned=s in state.resigned,
             )
             for s, p in enumerate(state.players)
         ),

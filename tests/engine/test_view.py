@@ -83,6 +83,7 @@ def test_view_json_has_the_shape_of_interface_md() -> None:
         "nobles": [],
         "points": 0,
         "reserved": [],
+        "resigned": False,
     }
 
 
