@@ -11,18 +11,20 @@ What players may write in a reply: one move, or the requests ``help``, ``board``
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Literal
 
-from referee.engine import legal_moves, view
-from referee.errors import AmbiguousMoveError, MoveError
-from referee.games import Played
+from referee.engine import view
+from referee.errors import AmbiguousMoveError, MoveError, RequestError
 from referee.games import judge as judge_move
-from referee.mail.compose import Letter
+from referee.invitations import Invitation
+from referee.mail.commands import Found, Scope, read_command
+from referee.mail.commands.context import Context, Desk, Folder, Ruling
+from referee.mail.commands.requests import answer_requests, help_commands
+from referee.mail.deadlines import due_words
 from referee.mail.inbound import Inbound, reply_text
 from referee.mail.letters import (
     legal_texts,
+    note_letter,
     over_line,
     player_letter,
     status_line,
@@ -30,37 +32,53 @@ from referee.mail.letters import (
 )
 from referee.mail.notices import reply_notice
 from referee.mail.reading import read_reply
-from referee.mail.routing import Route, authentic
+from referee.mail.routing import Route, authentic, authentic_invitation
 from referee.notation import format_move
 from referee.record import Replayed, SourceEntry
 
-Folder = Literal["done", "refused", "quarantine"]
-
-
-@dataclass(frozen=True)
-class Ruling:
-    """What to do with one mail. ``limit`` names the kind of error reply, when the letters
-    are error replies that go out at most once a day per sender and kind."""
-
-    outcome: Literal["played", "answered", "refused", "ignored"]
-    folder: Folder
-    note: str
-    played: Played | None = None
-    letters: list[Letter] = field(default_factory=list)
-    limit: str | None = None
+__all__ = ["Folder", "Ruling", "judge", "oversized"]
 
 
 def judge(
-    inbound: Inbound, route: Route | None, game: Replayed | None, secret: bytes, now: datetime
+    inbound: Inbound,
+    route: Route | None,
+    game: Replayed | None,
+    secret: bytes,
+    now: datetime,
+    desk: Desk,
+    invitation: Invitation | None = None,
 ) -> Ruling:
-    """The ruling on one mail that arrived at ``now`` (the time a move is recorded at)."""
+    """The ruling on one mail that arrived at ``now`` (the time a move is recorded at).
+
+    ``desk`` is what the service knows beyond the game, to read; ``invitation`` the
+    invitation a reply answers, when its route names a game proposed by mail and not
+    started."""
     if inbound.unreadable:
         return Ruling("ignored", "quarantine", inbound.unreadable)
     if inbound.automatic:
         return Ruling("ignored", "quarantine", f"automatic mail: {inbound.automatic}")
-    if route is None or game is None:
-        why = "it names no game of ours" if route is None else f"no game {route.game!r}"
-        return _stranger(inbound, why, "no-game")
+    written = reply_text(inbound.text)
+    lines = tuple(written.splitlines())
+    if route is None:
+        ctx = Context("referee", inbound, now, desk, secret, lines=lines)
+        return _commanded(ctx, read_command("referee", written))
+    if game is None:
+        if invitation is None:
+            return _stranger(inbound, f"no game {route.game!r}", "no-game")
+        refused = authentic_invitation(route, invitation, inbound.sender, secret)
+        if refused:
+            return _stranger(inbound, refused, "unauthorised")
+        ctx = Context(
+            "invitation",
+            inbound,
+            now,
+            desk,
+            secret,
+            seat=route.seat,
+            invitation=invitation,
+            lines=lines,
+        )
+        return _commanded(ctx, read_command("invitation", written))
     refused = authentic(route, game.record, inbound.sender, secret)
     if refused:
         return _stranger(inbound, refused, "unauthorised")
@@ -68,7 +86,21 @@ def judge(
     seat = route.seat
     player = game.record.players[seat]
     state = game.state
-    reading = read_reply(reply_text(inbound.text))
+    ctx = Context(
+        "game",
+        inbound,
+        now,
+        desk,
+        secret,
+        game=game,
+        seat=seat,
+        route_turn=route.turn,
+        lines=lines,
+    )
+    found = read_command("game", written)
+    if found is not None:
+        return _commanded(ctx, found)
+    reading = read_reply(written)
     moves, requests, others = reading.move, reading.requests, reading.passed
     answers = inbound.message_id
     mine = view(state, player.name)
@@ -91,6 +123,7 @@ def judge(
             quoted=quoted,
             help_=help_,
             reason=reason,
+            commands=help_commands("game") if help_ else (),
         )
         return Ruling(
             "refused", "refused", note, letters=[mail], limit=_limit(kind, state.turn, moves)
@@ -100,7 +133,7 @@ def judge(
         return refuse("over", [over_line(state)], "the game is over")
     if not moves:
         if requests:
-            return _answer_requests(game, seat, requests, answers)
+            return answer_requests(ctx, requests)
         return refuse(
             "no-move",
             ["Your reply held no move, so nothing was played."],
@@ -126,42 +159,101 @@ def judge(
         played = judge_move(game, player.name, text, source, at=now)
     except MoveError as err:
         return _refusal(game, seat, moves, err, answers)
+    watchers = desk.ledger.watchers(game.record.id)
+    after = Replayed(game.record, [*game.turns, played.turn], [*game.states, played.after], b"")
+    due = due_words(after, desk.ledger)
     return Ruling(
         "played",
         "done",
         f"turn {played.turn.turn}: {player.name} {format_move(played.move)}",
         played=played,
-        letters=turn_letters(game.record, played.after, played.move, seat, answers),
+        letters=turn_letters(
+            game.record, played.after, played.move, seat, answers, watchers=watchers, due=due
+        ),
     )
 
 
-def _answer_requests(game: Replayed, seat: int, requests: list[str], answers: str | None) -> Ruling:
-    state = game.state
-    name = game.record.players[seat].name
-    yours = state.player.name == name
-    paragraphs = ["Nothing was played; here is what you asked for.", status_line(state, name)]
-    wants_moves = "moves" in requests
-    shown: Sequence[str] = ()
-    title = ""
-    if wants_moves:
-        if yours:
-            shown = [format_move(m) for m in legal_moves(state)]
-            title = f"Every move you may make now ({len(shown)}):"
-        else:
-            paragraphs.append("It is not your turn, so you have no moves to make now.")
-    mail = player_letter(
-        "+".join(dict.fromkeys(requests)),
-        view(state, name),
-        game.record,
-        seat,
-        paragraphs,
-        options=shown,
-        options_title=title,
-        help_="help" in requests,
-        answers=answers,
-        all_options=wants_moves,
+def _commanded(ctx: Context, found: Found | None) -> Ruling:
+    """Carry out the command a mail holds, or say that it held none."""
+    if found is None:
+        return _no_command(ctx)
+    try:
+        return found.command.handle(ctx, found.argument)
+    except (RequestError, MoveError) as err:
+        reason = err.reason if isinstance(err, MoveError) else str(err)
+        return _command_refused(ctx, found, reason)
+
+
+def _no_command(ctx: Context) -> Ruling:
+    """A mail to the referee (or an invitation reply) that holds no command: what would work."""
+    where: dict[Scope, str] = {
+        "referee": "The referee read your mail but found no command in it, so nothing was "
+        "done. Write one of these as the first line of a mail to the referee:",
+        "invitation": "Your reply held no answer to the invitation, so nothing was done. "
+        "Reply with 'accept' (or 'accept as NAME') to play, or 'decline':",
+        "game": "",
+    }
+    mail = note_letter(
+        "no-command",
+        ctx.sender,
+        ctx.inbound.sender_name or ctx.sender,
+        "Splendor referee: no command found",
+        [where[ctx.scope]],
+        answers=ctx.inbound.message_id,
+        commands=help_commands(ctx.scope),
+        game=ctx.invitation.game if ctx.invitation else "",
+        seat=ctx.seat if ctx.invitation else None,
     )
-    return Ruling("answered", "done", f"answered {', '.join(requests)}", letters=[mail])
+    return Ruling(
+        "refused",
+        "refused",
+        "no command in the mail",
+        letters=[mail],
+        limit=f"no-command:{ctx.scope}",
+    )
+
+
+def _command_refused(ctx: Context, found: Found, reason: str) -> Ruling:
+    """A command that could not be carried out: why, and how it is written."""
+    command = found.command
+    paragraphs = [f"Your command '{command.word}' was not carried out, so nothing changed."]
+    usage = [(command.usage, command.summary)]
+    if ctx.game is not None and ctx.seat is not None:
+        state = ctx.game.state
+        paragraphs.append(status_line(state, ctx.name))
+        mail = player_letter(
+            f"refused-{command.word}",
+            view(state, ctx.name),
+            ctx.record,
+            ctx.seat,
+            paragraphs,
+            quoted=[found.line[:200]],
+            reason=reason,
+            commands=usage,
+            answers=ctx.inbound.message_id,
+        )
+    else:
+        mail = note_letter(
+            f"refused-{command.word}",
+            ctx.sender,
+            ctx.inbound.sender_name or ctx.sender,
+            f"Splendor referee: '{command.word}' not carried out",
+            paragraphs,
+            quoted=[found.line[:200]],
+            reason=reason,
+            commands=usage,
+            answers=ctx.inbound.message_id,
+            game=ctx.invitation.game if ctx.invitation else "",
+            seat=ctx.seat if ctx.invitation else None,
+        )
+    turn = ctx.game.state.turn if ctx.game is not None else 0
+    return Ruling(
+        "refused",
+        "refused",
+        f"{command.word}: {reason}",
+        letters=[mail],
+        limit=_limit(f"command-{command.word}", turn, [found.line]),
+    )
 
 
 def _refusal(

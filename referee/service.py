@@ -27,10 +27,31 @@ from pathlib import Path
 from referee.errors import ConfigurationError, ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
 from referee.games import commit_turn
+from referee.games import judge as judge_move
+from referee.invitations import Invitations
 from referee.judge import Ruling, judge, oversized
+from referee.mail.commands.context import (
+    AnswerInvitation,
+    CreateGame,
+    Desk,
+    Effect,
+    EndAway,
+    EndInvitation,
+    Propose,
+    RollBack,
+    SetAway,
+    SetUndo,
+    Unwatch,
+    Watch,
+)
+from referee.mail.commands.inviting import cancelled_letters
 from referee.mail.compose import Envelope, to_bytes
+from referee.mail.deadlines import due_words
+from referee.mail.duties import duties, reminders_to_send
 from referee.mail.imap import ImapTransport
 from referee.mail.inbound import Inbound, read_message
+from referee.mail.ledger import Ledger
+from referee.mail.letters import overdue_letter, reminder_letter, turn_letters
 from referee.mail.notices import not_handled, set_aside_for_game_master
 from referee.mail.routing import Route, find_route, message_id, player_key, reply_address
 from referee.mail.smtp import SmtpSender
@@ -45,8 +66,10 @@ from referee.mail.transport import (
     TransportError,
 )
 from referee.owner import strangers, user_name
+from referee.record import Replayed, SourceEntry, dump
 from referee.settings import Settings
 from referee.store import Store
+from referee.timing import when
 
 log = logging.getLogger("referee.service")
 
@@ -58,6 +81,8 @@ SEND_AT_ONCE = 4
 LONGEST_RECONNECT_WAIT = 60.0
 #: How often what can no longer matter is cleared away (see Spool.expire).
 SWEEP_EVERY = timedelta(hours=24)
+#: How often reminders, deadlines and invitations are looked at.
+DUTIES_EVERY = timedelta(minutes=1)
 
 Clock = Callable[[], datetime]
 
@@ -82,6 +107,7 @@ class Service:
         self.transport = transport
         self.clock = clock
         self._swept: datetime | None = None
+        self._dutied: datetime | None = None
         self.store = Store(settings.games_dir, remember=True)
         self.spool = Spool(settings.games_dir)
         with _usable(settings.games_dir):
@@ -92,6 +118,13 @@ class Service:
         self._queued = asyncio.Event()  # set when mail was handled: letters may be waiting
         self._judging: ThreadPoolExecutor | None = None  # the judging thread, while running
         self.status = StatusBoard(self.spool.root / "status.json")
+        self.desk = Desk(
+            store=self.store,
+            invitations=Invitations(settings.games_dir),
+            ledger=Ledger(self.spool.root),
+            address=settings.address,
+            game_master=settings.game_master,
+        )
 
     async def run(self, once: bool = False) -> None:
         """Handle mail as it comes until stopped; with ``once``, what is waiting, then stop.
@@ -114,6 +147,7 @@ class Service:
             if once:
                 await self.send_pending()
                 await self.receive()
+                await self._duties_if_due()
                 await self.send_pending()
                 return
             sending = asyncio.create_task(self._keep_sending())
@@ -173,6 +207,7 @@ class Service:
                     self.status.set(self.clock(), force=True, connection="connected")
                 failures = 0
                 await self._sweep_if_due()
+                await self._duties_if_due()
                 await self.transport.wait_for_mail(self.settings.poll_seconds)
             except TransportError as err:
                 delay = min(2.0**failures, LONGEST_RECONNECT_WAIT)
@@ -209,6 +244,96 @@ class Service:
             return
         if removed:
             log.info("cleared %d note(s) and letter(s) that can no longer matter", removed)
+
+    async def _duties_if_due(self) -> None:
+        """Carry out what time has made due (at most every DUTIES_EVERY), on the judging
+        thread."""
+        now = self.clock()
+        if self._dutied is not None and now - self._dutied < DUTIES_EVERY:
+            return
+        self._dutied = now
+        loop = asyncio.get_running_loop()
+        try:
+            done = await loop.run_in_executor(self._judging, self.do_duties, now)
+        except Exception:  # a duty that fails is tried again at the next look
+            log.exception("carrying out reminders and deadlines failed; trying again")
+            return
+        if done:
+            self._queued.set()
+
+    def do_duties(self, now: datetime) -> int:
+        """Reminders, deadlines, invitations that ran out, undo requests that lapsed, at
+        ``now``; how many things were done."""
+        desk, ledger = self.desk, self.desk.ledger
+        due = duties(desk, now)
+        done = 0
+        for invitation in due.expired:
+            why = "not everyone invited answered within 7 days."
+            if desk.invitations.end(invitation.game, "cancelled", why, now):
+                self.spool.queue(cancelled_letters(invitation, why))
+                log.info("invitation %s ran out: called off", invitation.game)
+                done += 1
+        for game_id in due.undo_ended:
+            ledger.set_undo_request(None, game_id)
+        for overdue in due.overdue:
+            if overdue.policy == "forfeit":
+                done += self._forfeit(overdue.game, overdue.turn, overdue.name, now)
+            elif not ledger.told_overdue(overdue.game, overdue.turn):
+                if self.settings.game_master:
+                    self.spool.queue(
+                        [
+                            overdue_letter(
+                                self.settings.game_master,
+                                overdue.game,
+                                overdue.name,
+                                overdue.turn,
+                                when(overdue.due),
+                            )
+                        ]
+                    )
+                ledger.note_overdue(overdue.game, overdue.turn, now)
+                log.info("game %s waits past %s's deadline", overdue.game, overdue.name)
+                done += 1
+        for address, reminders in reminders_to_send(desk, now, due).items():
+            lines = [
+                f"game {r.game}, turn {r.turn + 1}: "
+                + (f"was due by {when(r.due)}" if r.late else f"due by {when(r.due)}")
+                for r in reminders
+            ]
+            self.spool.queue([reminder_letter(address, lines, any(r.late for r in reminders))])
+            ledger.note_reminded(address, now, [r.key for r in reminders])
+            log.info("reminded %s of %d move(s)", address, len(reminders))
+            done += 1
+        return done
+
+    def _forfeit(self, game_id: str, turn: int, name: str, now: datetime) -> int:
+        """Resign ``name``, whose move's deadline passed in a game whose policy is forfeit."""
+        try:
+            with self.store.locked(game_id, wait=0):
+                game = self.store.load(game_id)
+                if game.state.turn != turn or game.state.status == "finished":
+                    return 0  # moved meanwhile
+                played = judge_move(game, name, "resign", SourceEntry(kind="timeout"), at=now)
+                seat = game.state.seat_of(name)
+                after = Replayed(
+                    game.record, [*game.turns, played.turn], [*game.states, played.after], b""
+                )
+                letters = turn_letters(
+                    game.record,
+                    played.after,
+                    played.move,
+                    seat,
+                    None,
+                    watchers=self.desk.ledger.watchers(game_id),
+                    due=due_words(after, self.desk.ledger),
+                    extra=f"{name}'s move was not made by its deadline, and this game resigns "
+                    "a player who lets a deadline pass.",
+                )
+                commit_turn(self.store, game_id, played, letters, self.spool)
+        except ConflictError:
+            return 0  # busy: the next look
+        log.info("game %s: %s resigned at the deadline (turn %d)", game_id, name, turn + 1)
+        return 1
 
     def _ended(self, game: str) -> datetime | None:
         """When ``game`` ended (or that it is gone: the epoch); None while it runs."""
@@ -388,7 +513,8 @@ class Service:
         if not inbound.automatic and not inbound.unreadable:
             route = self._route(inbound)
         if route is None or not self.store.has(route.game):
-            ruling = judge(inbound, route, None, self.secret, now)
+            invitation = self.desk.invitations.get(route.game) if route is not None else None
+            ruling = judge(inbound, route, None, self.secret, now, self.desk, invitation)
             failpoint("judged")
             return self._carry_out(item, key, ruling, None, now, inbound)
         with self.store.locked(route.game):
@@ -404,7 +530,7 @@ class Service:
                 voided = self.spool.void_unsent(key, "its mail was judged again after a crash")
                 if voided:
                     log.info("mail %s: %d letter(s) of a judging cut short set aside", key, voided)
-                ruling = judge(inbound, route, game, self.secret, now)
+                ruling = judge(inbound, route, game, self.secret, now, self.desk)
                 failpoint("judged")
             return self._carry_out(item, key, ruling, route.game, now, inbound)
 
@@ -437,6 +563,8 @@ class Service:
                 batch = uuid.uuid4().hex[:12]
                 self.spool.queue(letters, answer=Answer(key, batch))
                 failpoint("queued")
+            self._apply(ruling.effects)
+            failpoint("effects-done")
         except Exception:
             self.spool.void_letters_of(key, "its mail could not be recorded")
             raise
@@ -462,6 +590,40 @@ class Service:
                        "note": ruling.note},
         )  # fmt: skip
         return ruling, ruling.folder
+
+    def _apply(self, effects: list[Effect]) -> None:
+        """Carry out what a command asked for. Each effect is idempotent: a mail judged again
+        after a crash changes nothing twice."""
+        ledger, invitations = self.desk.ledger, self.desk.invitations
+        for effect in effects:
+            match effect:
+                case SetAway(address, since, until):
+                    ledger.set_away(address, since, until)
+                case EndAway(address, at):
+                    ledger.end_away(address, at)
+                case Watch(game, address):
+                    ledger.watch(game, address)
+                case Unwatch(game, address):
+                    ledger.unwatch(game, address)
+                case SetUndo(game, request):
+                    ledger.set_undo_request(request, game)
+                case RollBack(game, to, reason):
+                    last = len(self.store.load(game).turns)
+                    if last > to:  # the game's lock is held: see _judge
+                        self.store.archive_turns(game, to, reason, self.clock(), last - to)
+                case Propose(invitation):
+                    invitations.propose(invitation)
+                case AnswerInvitation(game, seat, accepted, name, mail, at):
+                    invitations.answer(game, seat, accepted, name, mail, at)
+                case EndInvitation(game, status, why, at):
+                    invitations.end(game, status, why, at)
+                case CreateGame(record):
+                    if self.store.has(record.id):
+                        existing = (self.store.folder(record.id) / "game.toml").read_bytes()
+                        if existing != dump(record):
+                            raise ConflictError(f"game {record.id} exists already")
+                    else:
+                        self.store.create(record)
 
     # -- sending ------------------------------------------------------------------------------
 

@@ -74,9 +74,14 @@ def letter(
     help_: bool = False,
     answers: str | None = None,
     all_options: bool = False,
+    listing: Sequence[str] = (),
+    listing_title: str = "",
+    commands: Sequence[tuple[str, str]] = (),
 ) -> Letter:
     """A letter of ``kind``; ``shown`` is the recipient's own view (None: no board at all).
-    Lists of moves are cut at OPTIONS_SHOWN unless ``all_options``."""
+    Lists of moves are cut at OPTIONS_SHOWN unless ``all_options``. ``listing`` is any other
+    list of lines shown as written (games, turns); ``commands`` (usage, what it does) are
+    the commands the recipient may write, for ``help``."""
     shown_options = list(options) if all_options else list(options[:OPTIONS_SHOWN])
     context: dict[str, Any] = {
         "name": name,
@@ -89,6 +94,9 @@ def letter(
         "options_title": options_title,
         "help": help_,
         "board": shown is not None,
+        "listing": list(listing),
+        "listing_title": listing_title,
+        "commands": list(commands),
     }
     if shown is not None:
         context |= board_context(shown, game)
@@ -101,7 +109,7 @@ def letter(
         kind=kind,
         subject=subject,
         text=render("mail.txt.j2", context),
-        html=render("mail.html.j2", context) if shown is not None else None,
+        html=render("mail.html.j2", context),
         answers=answers,
     )
 

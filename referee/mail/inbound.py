@@ -90,6 +90,7 @@ class Inbound:
     automatic: str | None = None
     text: str = ""
     unreadable: str | None = None
+    sender_name: str = ""  # the display name in From, decoded ("" when none)
 
 
 def read_message(raw: bytes, loop_id: str = "") -> Inbound:
@@ -108,7 +109,8 @@ def read_message(raw: bytes, loop_id: str = "") -> Inbound:
 
 def _read(message: Message, loop_id: str) -> Inbound:
     message_id = _header(message, "Message-ID").strip() or None
-    sender = parseaddr(_header(message, "From"))[1].strip().lower()
+    display, sender = parseaddr(_header(message, "From"))
+    sender = sender.strip().lower()
     recipients = [
         address.strip().lower()
         for _, address in getaddresses(
@@ -125,6 +127,7 @@ def _read(message: Message, loop_id: str) -> Inbound:
         subject=_decoded_header(_header(message, "Subject")),
         automatic=automatic(message, sender, loop_id),
         text=body_text(message),
+        sender_name=_decoded_header(display).strip(),
     )
 
 

@@ -24,6 +24,7 @@ from referee.mail.compose import Letter, letter
 from referee.notation import format_move
 from referee.record import GameRecord, Replayed
 from referee.render import told
+from referee.timing import when
 
 
 def welcome_letters(game: Replayed) -> list[Letter]:
@@ -33,11 +34,12 @@ def welcome_letters(game: Replayed) -> list[Letter]:
     letters = []
     for p in game.record.players:
         yours = state.player.name == p.name
+        due = when(game.record.created + game.record.time_per_move)
         paragraphs = [
             f"Welcome to Splendor game {game.record.id}. The players, in turn order: {names}. "
             f"The first to {state.rules.points_to_win} points ends the game at the end of "
-            "that round.",
-            "You move first: reply to this mail with your move."
+            f"that round. Each move is due {game.record.deadline} after the one before.",
+            f"You move first: reply to this mail with your move. Your move is due by {due}."
             if yours
             else f"{state.player.name} moves first; you will get the board after every move.",
         ]
@@ -56,15 +58,28 @@ def welcome_letters(game: Replayed) -> list[Letter]:
 
 
 def turn_letters(
-    record: GameRecord, after: GameState, move: Move, mover: int, answers: str | None
+    record: GameRecord,
+    after: GameState,
+    move: Move,
+    mover: int,
+    answers: str | None,
+    watchers: Sequence[str] = (),
+    due: str = "",
+    extra: str = "",
 ) -> list[Letter]:
-    """The new board after a move, to every player, telling them what happened."""
+    """The new board after a move, to every player, telling them what happened; and the
+    public board to every spectator in ``watchers``. ``due``: when the next move is due, in
+    words, for the player to move."""
     mover_name = record.players[mover].name
     letters = []
     for p in record.players:
         paragraphs = [f"Turn {after.turn}: {told(move, mover_name, p.name)}."]
+        if extra:
+            paragraphs.append(extra)
         paragraphs.append(status_line(after, p.name))
         yours = after.status != "finished" and after.player.name == p.name
+        if yours and due:
+            paragraphs.append(f"Your move is due by {due}.")
         letters.append(
             player_letter(
                 "turn",
@@ -74,6 +89,33 @@ def turn_letters(
                 paragraphs,
                 options=legal_texts(after) if yours else (),
                 answers=answers if p.seat == mover else None,
+            )
+        )
+    return letters + watcher_letters(record.id, after, move, mover_name, watchers)
+
+
+def watcher_letters(
+    game: str, after: GameState, move: Move | None, mover: str, watchers: Sequence[str]
+) -> list[Letter]:
+    """The public board, to each spectator of ``game``: what the public may see, never a
+    player's hand beyond it."""
+    public = view(after)
+    happened = f"Turn {after.turn}: {told(move, mover)}." if move is not None else ""
+    letters = []
+    for watcher in watchers:
+        letters.append(
+            note_letter(
+                "watch",
+                watcher,
+                watcher,
+                subject(game, public, "", "watch"),
+                [
+                    *([happened] if happened else []),
+                    status_line(after, ""),
+                    f"You are watching game {game}: write 'unwatch {game}' to the referee to stop.",
+                ],
+                shown=public,
+                game=game,
             )
         )
     return letters
@@ -125,6 +167,9 @@ def player_letter(
     options_title: str = "",
     help_: bool = False,
     all_options: bool = False,
+    listing: Sequence[str] = (),
+    listing_title: str = "",
+    commands: Sequence[tuple[str, str]] = (),
 ) -> Letter:
     """A letter to the player in ``seat``, showing ``shown``: their own view."""
     player = record.players[seat]
@@ -145,6 +190,49 @@ def player_letter(
         help_=help_,
         answers=answers,
         all_options=all_options,
+        listing=listing,
+        listing_title=listing_title,
+        commands=commands,
+    )
+
+
+def note_letter(
+    kind: str,
+    to: str,
+    name: str,
+    subject: str,
+    paragraphs: Sequence[str],
+    *,
+    answers: str | None = None,
+    listing: Sequence[str] = (),
+    listing_title: str = "",
+    commands: Sequence[tuple[str, str]] = (),
+    shown: GameView | None = None,
+    game: str = "",
+    seat: int | None = None,
+    turn: int = 0,
+    quoted: Sequence[str] = (),
+    reason: str | None = None,
+) -> Letter:
+    """A letter to anyone (a spectator, someone invited, whoever wrote to the referee): a
+    board only when ``shown`` (a view that person may see) is given. With a ``seat``, the
+    letter carries that seat's reply address in ``game`` (an invitation's)."""
+    return letter(
+        kind,
+        shown,
+        game,
+        to=to,
+        name=name,
+        seat=seat,
+        turn=shown.turn if shown is not None else turn,
+        subject=subject,
+        paragraphs=paragraphs,
+        answers=answers,
+        listing=listing,
+        listing_title=listing_title,
+        commands=commands,
+        quoted=quoted,
+        reason=reason,
     )
 
 
@@ -186,3 +274,43 @@ def legal_texts(state: GameState) -> list[str]:
     order = {Buy: 0, Take: 1, Reserve: 2, Pass: 3}
     moves = sorted(legal_moves(state), key=lambda m: order[type(m)])
     return [format_move(m) for m in moves]
+
+
+def reminder_letter(address: str, lines: Sequence[str], late: bool) -> Letter:
+    """One mail to a player whose move is due in one game or more (``lines``: one a game)."""
+    said = (
+        "A move of yours is past its deadline; the other players are waiting for it."
+        if late
+        else "A move of yours is due soon."
+    )
+    return note_letter(
+        "reminder",
+        address,
+        address,
+        "Splendor referee: " + ("your move is overdue" if late else "your move is due soon"),
+        [
+            said,
+            "Reply to the latest board mail of the game with your move; write 'away 5d' (or "
+            "a date) to the referee to pause your deadlines while you cannot play, or "
+            "'resign' in a game you will not finish.",
+        ],
+        listing=lines,
+        listing_title="Your moves to make:",
+    )
+
+
+def overdue_letter(game_master: str, game: str, name: str, turn: int, due: str) -> Letter:
+    """To the game master, once: a game waits past a deadline (timeout policy ``wait``)."""
+    return note_letter(
+        "overdue",
+        game_master,
+        "game master",
+        f"Splendor referee: game {game} is stuck on {name}'s move",
+        [
+            f"In game {game}, {name}'s move (turn {turn + 1}) was due by {due} and has not "
+            "come. The game's timeout policy is 'wait', so the referee keeps reminding them "
+            "once a day and the game waits. You are told once.",
+            f"To settle it: referee resign {game} {name} (they leave the game), or referee "
+            f"player {game} {name} --email ADDRESS --reason WHY (another address plays on).",
+        ],
+    )

@@ -24,6 +24,7 @@ import re
 import secrets
 from dataclasses import dataclass, replace
 
+from referee.invitations import Invitation
 from referee.record import GAME_ID, GameRecord
 
 _ROUTE = re.compile(r"(?P<game>[a-z0-9][a-z0-9_-]*)\.(?P<seat>[0-3])\.(?P<key>[a-z2-7]{16})")
@@ -122,4 +123,19 @@ def authentic(route: Route, record: GameRecord, sender: str, secret: bytes) -> s
         return "the reply's key is wrong"
     if sender.lower() != player.email.lower():
         return f"it comes from {sender or 'no address'}, not from the player's registered address"
+    return None
+
+
+def authentic_invitation(
+    route: Route, invitation: Invitation, sender: str, secret: bytes
+) -> str | None:
+    """None when the reply may answer the invitation for the route's seat; else why not:
+    an invitation is answered only from the address it was sent to."""
+    if route.game != invitation.game or route.seat >= len(invitation.seats):
+        return "the reply names no seat of this invitation"
+    invited = invitation.seats[route.seat].address
+    if not hmac.compare_digest(player_key(secret, invitation.game, route.seat, invited), route.key):
+        return "the reply's key is wrong"
+    if sender.lower() != invited.lower():
+        return f"it comes from {sender or 'no address'}, not from the address invited"
     return None

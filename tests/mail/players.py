@@ -197,3 +197,26 @@ def quick_reply(board: bytes, sender: str, text: str, message_id: str) -> tuple[
     ]
     encoded = binascii.b2a_qp(written.encode(), istext=True).decode().replace("\n", "\r\n")
     return to, ("\r\n".join(headers) + "\r\n\r\n" + encoded).encode()
+
+
+def write(
+    mail_dir: Path,
+    sender: str,
+    to: str,
+    text: str,
+    *,
+    message_id: str,
+    name: str = "",
+    subject: str = "Splendor",
+    footer: str = "Sent from my iPhone",
+) -> Path:
+    """A new mail (not a reply) from ``sender`` to ``to``, as a phone's mail program writes
+    it: the text, then its default footer; delivered to the dir transport's inbox."""
+    message = EmailMessage()
+    message["From"] = f"{name or sender.split('@')[0]} <{sender}>"
+    message["To"] = to
+    message["Subject"] = subject
+    message["Message-ID"] = message_id
+    message["Date"] = formatdate(localtime=True)
+    message.set_content(f"{text}\n\n{footer}\n" if footer else f"{text}\n")
+    return deliver(mail_dir, f"{message_id.strip('<>').replace('@', '_')}.eml", bytes(message))

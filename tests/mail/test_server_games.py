@@ -487,3 +487,61 @@ def test_a_refused_login_stops_the_service_in_one_line_without_a_restart_loop(
     said = referee.log_text()
     assert "refused the login" in said or "AUTHENTICATIONFAILED" in said
     assert f"REFEREE_{server.upper()}__PASSWORD" in said and "Traceback" not in said
+
+
+def test_a_game_proposed_by_mail_is_accepted_played_and_resigned_through_real_servers(
+    table_factory: type[Table],
+) -> None:
+    table = table_factory()
+    alice, bob = table.programs["alice"], table.programs["bob"]
+    proposal = EmailMessage()
+    proposal["From"] = f"Alice Smith <{alice.address}>"
+    proposal["To"] = table.referee.address
+    proposal["Subject"] = "a game?"
+    proposal["Message-ID"] = f"<new.{time.time_ns()}@alice.example.org>"
+    proposal.set_content(f"new splendor with {bob.address} deadline 2d\n\nSent from my iPhone\n")
+    alice.send(proposal)
+    invitation = bob.wait_for("invites you")
+    assert "Alice Smith" in text_of(invitation)
+    game = re.search(r"Splendor (\S+) ·", str(invitation["Subject"])).group(1)  # type: ignore[union-attr]
+    answer = reply_message(
+        invitation, bob.address, "accept as Bobby", message_id=f"<a.{time.time_ns()}@bob.x>"
+    )
+    bob.send(answer)
+    for program in (alice, bob):
+        program.wait_for(f"Splendor {game} · turn 0")
+    rng = random.Random(7)
+    for turn in range(4):
+        state = table.referee.store.load(game).state
+        mover = state.player.name
+        program = alice if mover == "Alice" else bob
+        board = program.wait_for(f"Splendor {game} · turn {turn} ·")
+        move = rng.choice(legal_moves(state))
+        program.send(
+            reply_message(
+                board,
+                program.address,
+                humanise(move, state, rng),
+                message_id=f"<t{turn}.{time.time_ns()}@{program.user}.x>",
+            )
+        )
+        wait_until(
+            lambda t=turn: table.referee.store.load(game).state.turn > t,  # type: ignore[misc]
+            f"turn {turn + 1} of {game}\n{table.referee.log_text()[-3000:]}",
+        )
+    state = table.referee.store.load(game).state
+    quitter = bob if state.player.name == "Alice" else alice  # not their turn
+    quitter.send(
+        reply_message(
+            quitter.wait_for(f"Splendor {game} · turn 4 ·"),
+            quitter.address,
+            "resign",
+            message_id=f"<quit.{time.time_ns()}@{quitter.user}.x>",
+        )
+    )
+    for program in (alice, bob):
+        over = program.wait_for(f"Splendor {game} · turn 5 · game over")
+        assert "resigned" in text_of(over)
+    final = table.referee.store.load(game)
+    assert final.state.status == "finished" and final.turns[-1].move.text == "resign"
+    assert sorted(p.name for p in final.record.players) == ["Alice", "Bobby"]

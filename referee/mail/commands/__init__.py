@@ -1,0 +1,132 @@
+"""Commands by mail: one small unit each, in a registry (as Mailman 3's email commands are).
+
+A command is its word, its usage and example, a line of help, where it may be written (the
+*scopes*: to the referee's own address, as a reply in a game, as a reply to an invitation) and
+its handler: ``(context, argument) -> Ruling``. A handler reads; the effects it asks for are
+carried out by the service. ``help`` is written from this registry, so a new command is one
+new module here and nothing else.
+
+How a command is read (:func:`read_command`): the first lines a person wrote (quotes, footers
+and signatures already left out) are looked at in order; the first whose first word is a
+command's word is the command, the rest of the line its argument. A command that takes no
+argument must stand alone on its line ("games", "back."), so that "Games night was fun!" is
+passed over like any greeting. In a game, a move line met first makes the reply a move.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from referee.mail.commands.context import Context, Ruling
+from referee.mail.footers import is_footer
+from referee.notation import plain, says_a_move
+
+Scope = Literal["referee", "game", "invitation"]
+SCOPES: tuple[Scope, ...] = ("referee", "game", "invitation")
+
+Handler = Callable[[Context, str], Ruling]
+
+#: How many of the first lines a person wrote are looked at for a command.
+LINES_LOOKED_AT = 6
+#: The most text a command's argument carries (``say`` is cut there, and says so).
+ARGUMENT_AT_MOST = 2000
+
+
+@dataclass(frozen=True)
+class Command:
+    """One command by mail."""
+
+    word: str
+    usage: str
+    summary: str
+    example: str
+    scopes: tuple[Scope, ...]
+    handle: Handler
+    argument: Literal["none", "optional", "required", "text"] = "none"
+    order: int = 50  # where help lists it, lowest first
+
+
+_REGISTRY: dict[tuple[Scope, str], Command] = {}
+
+
+def command(
+    word: str,
+    *,
+    usage: str,
+    summary: str,
+    example: str,
+    scopes: tuple[Scope, ...],
+    argument: Literal["none", "optional", "required", "text"] = "none",
+    order: int = 50,
+) -> Callable[[Handler], Handler]:
+    """Register the decorated handler as the command ``word`` in ``scopes``."""
+
+    def register(handle: Handler) -> Handler:
+        entry = Command(word, usage, summary, example, scopes, handle, argument, order)
+        for scope in scopes:
+            if (scope, word) in _REGISTRY:
+                raise ValueError(f"two commands {word!r} in scope {scope}")
+            _REGISTRY[(scope, word)] = entry
+        return handle
+
+    return register
+
+
+def commands(scope: Scope) -> list[Command]:
+    """Every command that may be written in ``scope``, in the order help lists them."""
+    _load()
+    found = [c for (s, _), c in _REGISTRY.items() if s == scope]
+    return sorted(found, key=lambda c: (c.order, c.word))
+
+
+def lookup(scope: Scope, word: str) -> Command | None:
+    _load()
+    return _REGISTRY.get((scope, word))
+
+
+@dataclass(frozen=True)
+class Found:
+    command: Command
+    argument: str
+    line: str
+
+
+def read_command(scope: Scope, text: str) -> Found | None:
+    """The command the person wrote first in ``text`` (what :func:`reply_text` kept of a
+    mail), or None: no command, or (in a game) a move written before any command."""
+    _load()
+    lines = [line.strip() for line in plain(text).splitlines()]
+    written = [line for line in lines if line and not is_footer(line)]
+    for n, line in enumerate(written[:LINES_LOOKED_AT]):
+        word, _, rest = line.partition(" ")
+        found = _REGISTRY.get((scope, word.strip(".,!?:;*_").casefold()))
+        if found is None:
+            if scope == "game" and says_a_move(line):
+                return None
+            continue
+        argument = rest.strip()
+        if found.argument == "none" and argument.strip(".!?*_ "):
+            continue  # "Games night was fun": not the command "games"
+        if found.argument == "text":
+            argument = "\n".join([argument, *written[n + 1 :]]).strip()
+        else:
+            argument = argument.rstrip(".!?").strip()
+        return Found(found, argument, line)
+    return None
+
+
+def _load() -> None:
+    """Import every command module of this package (each registers its commands)."""
+    if _loaded:
+        return
+    _loaded.append(True)
+    for module in pkgutil.iter_modules(__path__):
+        if module.name != "context":
+            importlib.import_module(f"{__name__}.{module.name}")
+
+
+_loaded: list[bool] = []

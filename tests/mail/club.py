@@ -1,0 +1,89 @@
+"""A referee service over the dir transport with people writing to it: new mails to the
+referee's own address and replies to its mails, with a clock the test sets (as
+``serve --once --now`` does)."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+from pathlib import Path
+
+from referee.mail.transport import DirTransport
+from referee.service import Service
+from referee.settings import Settings
+from referee.store import Store
+from tests.mail.players import latest, mails_to, reply, text_of, write
+
+REFEREE = "referee@example.net"
+GAME_MASTER = "gm@example.net"
+START = datetime(2027, 1, 4, 9, 0, tzinfo=UTC)
+
+
+def address(name: str) -> str:
+    return f"{name}@example.org"
+
+
+class Club:
+    """A games folder, a mail folder, a clock, and people writing mail."""
+
+    def __init__(self, root: Path) -> None:
+        self.games = root / "games"
+        self.mail = root / "mail"
+        self.settings = Settings(
+            games_dir=self.games, mail_dir=self.mail, address=REFEREE, game_master=GAME_MASTER
+        )
+        self.store = Store(self.games)
+        self.now = START
+        self.sequence = 0
+        self.serve()
+
+    def serve(self, after: timedelta = timedelta(0)) -> None:
+        """Move the clock on by ``after``, then handle what waits and send what is queued."""
+        self.now += after
+        now = self.now
+        asyncio.run(Service(self.settings, DirTransport(self.mail), lambda: now).run(once=True))
+
+    def _id(self, name: str) -> str:
+        self.sequence += 1
+        return f"<c{self.sequence}.{name}@example.org>"
+
+    def write(self, name: str, text: str, display: str = "", **options: str) -> str:
+        """``name`` writes a new mail to the referee; its Message-ID."""
+        message_id = self._id(name)
+        write(
+            self.mail,
+            address(name),
+            REFEREE,
+            text,
+            message_id=message_id,
+            name=display,
+            **options,
+        )
+        return message_id
+
+    def reply(self, name: str, text: str, to: EmailMessage | None = None, **options: object) -> str:
+        """``name`` replies to the latest mail they got (or ``to``); its Message-ID."""
+        message_id = self._id(name)
+        sender = str(options.pop("sender", address(name)))
+        reply(
+            self.mail,
+            to if to is not None else self.latest(name),
+            sender,
+            text,
+            message_id=message_id,
+            **options,
+        )
+        return message_id
+
+    def latest(self, name: str) -> EmailMessage:
+        return latest(self.mail, address(name))
+
+    def text(self, name: str) -> str:
+        return text_of(self.latest(name))
+
+    def mails(self, name: str) -> list[EmailMessage]:
+        return mails_to(self.mail, address(name))
+
+    def count(self, name: str) -> int:
+        return len(self.mails(name))

@@ -1,0 +1,418 @@
+"""Commands by mail, each through the dir transport: starting a game by mail, and what
+players, spectators and strangers may write (INTERFACE.md, "Commands by mail")."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from referee.engine import Take, legal_moves
+from referee.invitations import Invitations
+from referee.mail.commands import commands
+from referee.notation import format_move
+from tests.mail.club import GAME_MASTER, Club, address
+
+
+@pytest.fixture
+def club(tmp_path: Path) -> Club:
+    return Club(tmp_path)
+
+
+def propose(club: Club, text: str = "new splendor with bob@example.org cat@example.org") -> str:
+    """ann proposes a game; its id."""
+    club.write("ann", text, display="Ann Lee")
+    club.serve()
+    ids = Invitations(club.games).ids()
+    assert ids, club.text("ann")
+    return ids[-1]
+
+
+def start(club: Club, text: str = "new splendor with bob@example.org cat@example.org") -> str:
+    """A game proposed by ann and accepted by everyone invited; its id."""
+    game = propose(club, text)
+    invitation = Invitations(club.games).get(game)
+    assert invitation is not None
+    for seat in invitation.seats:
+        if not seat.proposer:
+            club.reply(seat.address.split("@")[0], "accept")
+    club.serve()
+    assert club.store.has(game)
+    return game
+
+
+def to_move(club: Club, game: str) -> str:
+    """The local part of the address of the player to move."""
+    replayed = club.store.load(game)
+    return replayed.record.players[replayed.state.to_move].email.split("@")[0]
+
+
+def play_one(club: Club, game: str, take_only: bool = False) -> str:
+    """The player to move replies to their latest board with a legal move; who moved."""
+    state = club.store.load(game).state
+    moves = legal_moves(state)
+    if take_only:
+        moves = [m for m in moves if isinstance(m, Take)] or moves
+    who = to_move(club, game)
+    club.reply(who, format_move(moves[0]))
+    club.serve(timedelta(minutes=1))
+    return who
+
+
+# -- starting a game by mail -----------------------------------------------------------------
+
+
+def test_new_sends_each_invited_address_an_invitation_with_its_own_reply_to(club: Club) -> None:
+    game = propose(club, "Hi!\n\nnew splendor with bob@example.org, cat@example.org deadline 3d")
+    bob, cat = club.latest("bob"), club.latest("cat")
+    assert bob["Reply-To"] != cat["Reply-To"]
+    assert f"+{game}." in str(bob["Reply-To"])
+    text = club.text("bob")
+    assert "Ann Lee (ann@example.org) invites you" in text
+    assert "cat@example.org" in text and "3d" in text and "15 points" in text
+    assert "called off" in text  # the deadline to answer
+    assert "your game is proposed" in str(club.latest("ann")["Subject"])
+
+
+def test_game_starts_when_all_accept_and_everyone_gets_the_first_board(club: Club) -> None:
+    game = start(club)
+    replayed = club.store.load(game)
+    assert sorted(p.email for p in replayed.record.players) == [
+        address("ann"),
+        address("bob"),
+        address("cat"),
+    ]
+    for name in ("ann", "bob", "cat"):
+        assert f"Splendor {game} · turn 0" in str(club.latest(name)["Subject"])
+    assert Invitations(club.games).get(game).status == "started"  # type: ignore[union-attr]
+
+
+def test_accept_as_name_gives_the_name_the_others_see(club: Club) -> None:
+    game = propose(club, "new splendor with bob@example.org")
+    club.reply("bob", "accept as Robert")
+    club.serve()
+    names = {p.email: p.name for p in club.store.load(game).record.players}
+    assert names == {address("ann"): "Ann", address("bob"): "Robert"}
+
+
+def test_a_reply_to_the_invitation_plays_once_the_game_has_started(club: Club) -> None:
+    game = start(club, "new splendor with bob@example.org")
+    who = to_move(club, game)
+    state = club.store.load(game).state
+    club.reply(who, format_move(legal_moves(state)[0]))
+    club.serve()
+    assert club.store.load(game).state.turn == 1
+
+
+def test_decline_calls_the_game_off_and_tells_everyone(club: Club) -> None:
+    game = propose(club)
+    club.reply("bob", "No thanks, busy.\n\ndecline")
+    club.serve()
+    assert not club.store.has(game)
+    for name in ("ann", "bob", "cat"):
+        assert "called off" in str(club.latest(name)["Subject"])
+    assert "bob@example.org declined" in club.text("cat")
+
+
+def test_an_invitation_unanswered_for_7_days_is_called_off(club: Club) -> None:
+    game = propose(club)
+    club.reply("bob", "accept")
+    club.serve(timedelta(days=6))
+    assert Invitations(club.games).get(game).status == "invited"  # type: ignore[union-attr]
+    club.serve(timedelta(days=1, minutes=1))
+    assert Invitations(club.games).get(game).status == "cancelled"  # type: ignore[union-attr]
+    assert "7 days" in club.text("cat")
+    club.reply("cat", "accept")
+    club.serve()
+    assert not club.store.has(game)
+
+
+def test_an_invitation_answered_from_another_address_is_refused(club: Club) -> None:
+    game = propose(club)
+    club.reply("eve", "accept", to=club.latest("bob"))
+    club.serve()
+    invitation = Invitations(club.games).get(game)
+    assert invitation is not None
+    assert all(s.accepted is None for s in invitation.seats if not s.proposer)
+    assert "not read" in club.text("eve")
+
+
+def test_accept_twice_is_refused_and_changes_nothing(club: Club) -> None:
+    propose(club)
+    club.reply("bob", "accept")
+    club.serve()
+    club.reply("bob", "accept as Other")
+    club.serve()
+    assert "already" in club.text("bob")
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("new splendor with ann@example.org", "your own address"),
+        ("new splendor with bob@example.org bob@example.org", "named twice"),
+        (
+            "new splendor with b@example.org c@example.org d@example.org e@example.org",
+            "2 to 4 players",
+        ),
+        ("new splendor with bob-at-example", "not a mail address"),
+        ("new splendor with bob@example.org deadline 10y", "not a duration"),
+        ("new chess with bob@example.org", "new splendor with ADDRESS"),
+    ],
+)
+def test_a_proposal_that_cannot_be_made_is_answered_with_why(
+    club: Club, text: str, why: str
+) -> None:
+    club.write("ann", text)
+    club.serve()
+    assert Invitations(club.games).ids() == []
+    assert why in club.text("ann")
+
+
+def test_one_address_proposes_at_most_a_few_games_an_hour(club: Club) -> None:
+    for n in range(4):
+        club.write("ann", f"new splendor with friend{n}@example.org")
+    club.serve()
+    assert len(Invitations(club.games).ids()) == 3
+    assert "in the last hour" in club.text("ann")
+    club.serve(timedelta(hours=1, minutes=1))
+    club.write("ann", "new splendor with friend9@example.org")
+    club.serve()
+    assert len(Invitations(club.games).ids()) == 4
+
+
+# -- commands to the referee's own address ------------------------------------------------------
+
+
+def test_help_lists_every_command_from_the_registry(club: Club) -> None:
+    club.write("zed", "help")
+    club.serve()
+    text = club.text("zed")
+    for command in commands("referee"):
+        assert command.usage in text
+    html = club.latest("zed").get_body(("html",))
+    assert html is not None and "new splendor with" in str(html.get_content())
+
+
+def test_a_mail_with_no_command_is_told_what_would_work(club: Club) -> None:
+    club.write("zed", "Hello, how do I play?")
+    club.serve()
+    assert "found no command" in club.text("zed")
+    assert "games" in club.text("zed")
+
+
+def test_rules_sends_a_summary_of_the_rules(club: Club) -> None:
+    club.write("zed", "rules")
+    club.serve()
+    assert "15 points" in club.text("zed") and "noble" in club.text("zed")
+
+
+def test_games_lists_only_the_senders_games_from_any_address(club: Club) -> None:
+    game = start(club, "new splendor with bob@example.org")
+    other = propose(club, "new splendor with cat@example.org")
+    club.write("bob", "games")
+    club.serve()
+    text = club.text("bob")
+    assert game in text and other not in text
+    club.write("cat", "games")
+    club.serve()
+    assert (
+        other in club.text("cat") and "invited" in club.text("cat") and game not in club.text("cat")
+    )
+    club.write("zed", "games")
+    club.serve()
+    assert "has no games" in club.text("zed")
+
+
+def test_watch_a_game_without_spectators_is_refused(club: Club) -> None:
+    game = start(club, "new splendor with bob@example.org")
+    club.write("zed", f"watch {game}")
+    club.serve()
+    assert "not created with spectators" in club.text("zed")
+
+
+def test_a_spectator_gets_the_public_board_after_every_turn_and_no_blind_card(
+    club: Club,
+) -> None:
+    game = start(club, "new splendor with bob@example.org spectators")
+    club.write("zed", f"watch {game}")
+    club.serve()
+    assert "You are now watching" in club.text("zed")
+    seen = club.count("zed")
+    who = to_move(club, game)
+    club.reply(who, "reserve deck 3")
+    club.serve()
+    assert club.count("zed") == seen + 1
+    replayed = club.store.load(game)
+    blind = replayed.state.players[replayed.state.seat_of(replayed.turns[-1].player)].reserved
+    assert blind and blind[0].blind
+    for mail in club.mails("zed"):
+        for part in mail.walk():
+            if part.get_content_maintype() == "text":
+                assert blind[0].card not in str(part.get_content())
+    club.write("zed", f"unwatch {game}")
+    club.serve()
+    seen = club.count("zed")
+    play_one(club, game)
+    assert club.count("zed") == seen
+
+
+def test_away_for_10_years_is_capped_with_a_clear_answer(club: Club) -> None:
+    club.write("ann", "away 3650d")
+    club.serve()
+    assert "the longest one can be away" in club.text("ann")
+    club.write("ann", "away 2037-01-01")
+    club.serve()
+    assert "the longest one can be away" in club.text("ann")
+
+
+def test_away_pauses_deadlines_and_tells_the_other_players(club: Club) -> None:
+    game = start(club, "new splendor with bob@example.org deadline 2d timeout forfeit")
+    who = to_move(club, game)
+    other = "bob" if who == "ann" else "ann"
+    club.write(who, "away 5d")
+    club.serve()
+    assert "is away until" in club.text(other)
+    club.serve(timedelta(days=4))
+    assert club.store.load(game).state.turn == 0  # paused: not forfeited
+    club.write(who, "back")
+    club.serve()
+    assert "is back" in club.text(other)
+    club.serve(timedelta(days=2, hours=1))
+    assert club.store.load(game).state.status == "finished"  # forfeited: the other wins
+
+
+# -- commands in a game -----------------------------------------------------------------------
+
+
+def test_history_lists_the_turns_played(club: Club) -> None:
+    game = start(club, "new splendor with bob@example.org")
+    first = play_one(club, game)
+    play_one(club, game)
+    club.reply(first, "history")
+    club.serve()
+    text = club.text(first)
+    assert "turn   1" in text and "turn   2" in text
+    club.reply(first, "history 1")
+    club.serve()
+    assert "turn   1" not in club.text(first) and "turn   2" in club.text(first)
+
+
+def test_say_reaches_every_other_player_and_spectator(club: Club) -> None:
+    game = start(club, "new splendor with bob@example.org cat@example.org spectators")
+    club.write("zed", f"watch {game}")
+    club.serve()
+    club.reply("bob", "say Good luck, everyone!\nMay the best win.")
+    club.serve()
+    for name in ("ann", "cat", "zed"):
+        assert "Good luck, everyone!" in club.text(name)
+        assert "May the best win." in club.text(name)
+    assert "sent to 3 other(s)" in club.text("bob")
+
+
+def test_say_with_a_megabyte_of_text_is_cut(club: Club) -> None:
+    start(club, "new splendor with bob@example.org")
+    club.reply("bob", "say " + ("blah " * 80 + "\n") * 2200)  # 880 kB: under the size cap
+    club.serve()
+    said = club.text("ann")
+    assert "blah" in said and len(said) < 20_000
+    assert "only the first" in club.text("bob")
+
+
+def test_resign_by_mail_out_of_turn_leaves_the_game(club: Club) -> None:
+    game = start(club)
+    waiting = next(
+        p.email.split("@")[0]
+        for p in club.store.load(game).record.players
+        if p.email.split("@")[0] != to_move(club, game)
+    )
+    club.reply(waiting, "resign")
+    club.serve()
+    replayed = club.store.load(game)
+    assert replayed.turns[-1].move.text == "resign"
+    assert replayed.turns[-1].player.casefold() != to_move(club, game)
+    assert "resigned" in club.text(to_move(club, game))
+
+
+def test_undo_by_a_player_whose_move_was_not_last_is_refused(club: Club) -> None:
+    game = start(club, "new splendor with bob@example.org")
+    mover = play_one(club, game, take_only=True)
+    other = "bob" if mover == "ann" else "ann"
+    club.reply(other, "undo")
+    club.serve()
+    assert "not yours" in club.text(other)
+    assert club.store.load(game).state.turn == 1
+
+
+def test_undo_with_every_other_player_accepting_takes_the_move_back(club: Club) -> None:
+    game = start(club)
+    mover = play_one(club, game, take_only=True)
+    club.reply(mover, "undo")
+    club.serve()
+    others = [n for n in ("ann", "bob", "cat") if n != mover]
+    assert "asks to take back turn 1" in club.text(others[0])
+    club.reply(others[0], "accept")
+    club.serve()
+    assert club.store.load(game).state.turn == 1
+    club.reply(others[1], "accept")
+    club.serve()
+    assert club.store.load(game).state.turn == 0
+    assert "was taken back" in club.text(mover)
+    assert to_move(club, game) == mover
+
+
+def test_a_declined_undo_leaves_the_move(club: Club) -> None:
+    game = start(club, "new splendor with bob@example.org")
+    mover = play_one(club, game, take_only=True)
+    other = "bob" if mover == "ann" else "ann"
+    club.reply(mover, "undo")
+    club.serve()
+    club.reply(other, "decline")
+    club.serve()
+    assert club.store.load(game).state.turn == 1
+    assert "declined" in club.text(mover)
+
+
+def test_commands_in_the_quoted_part_are_ignored(club: Club) -> None:
+    game = start(club, "new splendor with bob@example.org")
+    who = to_move(club, game)
+    club.reply(who, "say hello")  # the others' mail now quotes nothing of it
+    club.serve()
+    other = "bob" if who == "ann" else "ann"
+    # a reply with only the quoted board below: the quoted text holds "say" and "resign"
+    club.reply(other, "", quote=True)
+    club.serve()
+    replayed = club.store.load(game)
+    assert all(t.move.text != "resign" for t in replayed.turns)
+    assert "held no move" in club.text(other)
+
+
+# -- time ------------------------------------------------------------------------------------
+
+
+def test_reminders_at_half_time_and_a_day_before_at_most_one_mail_a_day(club: Club) -> None:
+    start(club, "new splendor with bob@example.org deadline 4d")
+    game = Invitations(club.games).ids()[0]
+    who = to_move(club, game)
+    before = club.count(who)
+    club.serve(timedelta(days=1))
+    assert club.count(who) == before
+    club.serve(timedelta(days=1, minutes=1))  # half time
+    assert club.count(who) == before + 1
+    assert "due soon" in str(club.latest(who)["Subject"]) and game in club.text(who)
+    club.serve(timedelta(hours=23))  # a day before the deadline, but within 24 h of the last
+    assert club.count(who) == before + 1
+    club.serve(timedelta(hours=1, minutes=1))
+    assert club.count(who) == before + 2
+
+
+def test_a_game_that_waits_tells_the_game_master_once(club: Club) -> None:
+    game = start(club, "new splendor with bob@example.org deadline 1d")
+    club.serve(timedelta(days=1, minutes=1))
+    told = [m for m in (club.mail / "outbox").glob("*.eml") if GAME_MASTER in m.read_text()]
+    assert len(told) == 1 and game in told[0].read_text()
+    club.serve(timedelta(days=1, minutes=1))
+    told = [m for m in (club.mail / "outbox").glob("*.eml") if GAME_MASTER in m.read_text()]
+    assert len(told) == 1
+    assert club.store.load(game).state.turn == 0
