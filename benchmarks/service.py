@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).parents[1]))
 import referee.service
 from referee.engine import Buy, legal_moves
 from referee.games import create_game
-from referee.mail.spool import Spool
+from referee.mail.herald import MailHerald
 from referee.mail.transport import DirTransport
 from referee.service import Service
 from referee.settings import Settings
@@ -68,7 +68,9 @@ def main() -> None:
         names = [f"g{n:02d}" for n in range(options.games)]
         for n, name in enumerate(names):
             players = [(f"p{n:02d}{s}", f"p{n:02d}{s}@example.org") for s in "ab"]
-            create_game(store, name, players, seed=options.seed + n, spool=Spool(games_dir))
+            create_game(
+                store, name, players, seed=options.seed + n, herald=MailHerald.of(games_dir)
+            )
         settings = Settings(games_dir=games_dir, mail_dir=mail_dir, address="ref@example.net")
         service = Service(settings, DirTransport(mail_dir))
         profile = cProfile.Profile() if options.profile else None

@@ -7,20 +7,16 @@ The command line is a thin shell over these; the mail service plays moves throug
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from email_validator import EmailNotValidError, validate_email
 
 from referee.engine import GameState, Move, Rules, apply, make_setup, new_seed
 from referee.errors import RecordError, RequestError, SetupError, StoreError
-from referee.failpoints import failpoint
-from referee.mail.compose import Letter
-from referee.mail.letters import address_letter, turn_letters, welcome_letters
-from referee.mail.spool import Commit, Spool
 from referee.notation import parse
 from referee.record import (
     AmendedPlayer,
@@ -39,6 +35,22 @@ from referee.record import (
 )
 from referee.store import Store
 from referee.timing import DEFAULT_DEADLINE, due_at
+
+
+class Herald(Protocol):
+    """Whoever tells the players what happens to their games: the mail service's letters
+    (:class:`referee.mail.herald.MailHerald`). This module decides and records; it knows no
+    mail, and tells a herald what happened."""
+
+    def game_created(self, game: Replayed) -> None:
+        """``game`` was created: its first board, to every player."""
+
+    def turn_played(self, game: Replayed, played: Played, sha256: str) -> None:
+        """``played`` is about to be written as the next turn of ``game``, its file with
+        this hash: the news is queued now and goes out once the file exists."""
+
+    def address_changed(self, game: Replayed, seat: int, was: str) -> None:
+        """The player in ``seat`` has a new address (it was ``was``)."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +105,7 @@ def create_game(
     seed: int | None = None,
     setup: Mapping[str, Any] | None = None,
     rules: Rules | None = None,
-    spool: Spool | None = None,
+    herald: Herald | None = None,
     deadline: timedelta | None = None,
     timeout: Timeout = "wait",
     spectators: bool = False,
@@ -101,8 +113,8 @@ def create_game(
     """Create a game: shuffled from ``seed`` (a fresh one when None) except for what
     ``setup`` fixes. The record stores the whole explicit set-up and the seed, and the
     game's options: the time per move (``deadline``, 7 days when None), what happens when
-    it passes (``timeout``: wait, or forfeit) and whether others may watch. With a
-    ``spool``, each player's first board is queued for the mail service."""
+    it passes (``timeout``: wait, or forfeit) and whether others may watch. The ``herald``
+    is told of it (the mail service's: each player's first board is queued)."""
     rules = rules or Rules()
     given = setup or {}
     chosen = new_seed() if seed is None else seed
@@ -129,8 +141,8 @@ def create_game(
     initial_state(record)  # checks names and the set-up before anything is written
     store.create(record)
     created = store.load(game_id)
-    if spool is not None:
-        spool.queue(welcome_letters(created))
+    if herald is not None:
+        herald.game_created(created)
     return created
 
 
@@ -175,22 +187,25 @@ def play_move(
     text: str,
     source: SourceEntry,
     dry_run: bool = False,
-    spool: Spool | None = None,
+    herald: Herald | None = None,
     *,
     at: datetime | None = None,
 ) -> Played:
     """Judge and (unless ``dry_run``) record one move, holding the game's lock throughout.
-    With a ``spool``, the new board is queued for every player, committed with the turn.
-    ``at``: the time to record (default now)."""
+    The ``herald`` is told of the turn before it is written (the mail service's queues the
+    new board for every player, sent once the turn is). ``at``: the time to record
+    (default now)."""
     with store.locked(game_id):
         replayed = store.load(game_id)
         played = judge(replayed, player, text, source, at)
         if not dry_run:
-            letters: list[Letter] = []
-            if spool is not None:
-                seat = played.before.seat_of(played.turn.player)
-                letters = turn_letters(replayed.record, played.after, played.move, seat, None)
-            commit_turn(store, game_id, played, letters, spool)
+            told = herald
+            commit_turn(
+                store,
+                game_id,
+                played,
+                None if told is None else lambda sha: told.turn_played(replayed, played, sha),
+            )
         return played
 
 
@@ -200,12 +215,12 @@ def resign(
     player: str,
     source: SourceEntry,
     at: datetime | None = None,
-    spool: Spool | None = None,
+    herald: Herald | None = None,
 ) -> Played:
     """``player`` leaves the game, their turn or not (RULES.md, "Leaving a game"), recorded
     as a turn ``resign`` from ``source`` (``timeout`` for a forfeit at the deadline); the
     letters are queued as for any turn. IllegalMoveError when they cannot resign."""
-    return play_move(store, game_id, player, "resign", source, spool=spool, at=at)
+    return play_move(store, game_id, player, "resign", source, herald=herald, at=at)
 
 
 def move_due(replayed: Replayed, turn: int | None = None) -> datetime | None:
@@ -220,14 +235,17 @@ def move_due(replayed: Replayed, turn: int | None = None) -> datetime | None:
 
 
 def commit_turn(
-    store: Store, game_id: str, played: Played, letters: list[Letter], spool: Spool | None
+    store: Store,
+    game_id: str,
+    played: Played,
+    announce: Callable[[str], None] | None = None,
 ) -> None:
-    """Write a turn and queue the letters that announce it, as one commit: the letters are
-    queued first, naming the turn file and its hash, and are sent only once it exists."""
+    """Write a turn, and first ``announce`` it (given the hash its file will have): the
+    letters that announce a turn are queued naming the turn file and its hash, and are sent
+    only once it exists, so the turn and its letters commit together."""
     data = dump(played.turn)
-    if spool is not None and letters:
-        spool.queue(letters, Commit(game_id, played.turn.turn, digest(data)))
-        failpoint("queued")
+    if announce is not None:
+        announce(digest(data))
     store.write_turn(game_id, played.turn.turn, data, after=(played.turn, played.after))
 
 
@@ -238,11 +256,11 @@ def change_address(
     email: str,
     reason: str,
     by: str,
-    spool: Spool | None = None,
+    herald: Herald | None = None,
 ) -> tuple[Replayed, AmendmentRecord]:
     """Give ``player`` a new mail address, recorded as an amendment (who, when, why). Their
-    reply key follows the address, so the old address can no longer move; with a ``spool``,
-    the board is queued for them at the new address."""
+    reply key follows the address, so the old address can no longer move; the ``herald`` is
+    told (the mail service's sends them the board at the new address)."""
     if not reason.strip():
         raise RequestError("a new address needs a reason (--reason): it is kept in the record")
     with store.locked(game_id):
@@ -267,8 +285,8 @@ def change_address(
         )
         store.write_amendment(game_id, change.amendment, dump(change))
         changed = store.load(game_id)
-        if spool is not None:
-            spool.queue([address_letter(changed, seat, entry.email)])
+        if herald is not None:
+            herald.address_changed(changed, seat, entry.email)
         return changed, change
 
 

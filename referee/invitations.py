@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from referee.record import GAME_ID
-from referee.store import write_new
+from referee.store import Store, write_new
 
 #: How long an invitation waits for its answers.
 INVITATION_EXPIRES = timedelta(days=7)
@@ -170,3 +170,29 @@ def _read(path: Path) -> dict[str, Any] | None:
     except (OSError, ValueError):
         return None
     return body if isinstance(body, dict) else None
+
+
+def invitation_summaries(invitations: Invitations, store: Store) -> list[dict[str, Any]]:
+    """A row per game proposed by mail that has not started, as `referee games` lists
+    games: status ``invited`` or ``cancelled``."""
+    rows: list[dict[str, Any]] = []
+    for invitation in invitations.all():
+        if invitation.status == "started" or store.has(invitation.game):
+            continue
+        row: dict[str, Any] = {
+            "game": invitation.game,
+            "status": invitation.status,
+            "turn": 0,
+            "to_move": None,
+            "deadline": None
+            if invitation.status == "cancelled"
+            else invitation.expires.isoformat(),
+            "players": [s.address for s in invitation.seats],
+            "proposer": invitation.proposer,
+            "waiting": [s.address for s in invitation.waiting_for()],
+            "last_activity": (invitation.ended or invitation.at).isoformat(),
+        }
+        if invitation.why:
+            row["why"] = invitation.why
+        rows.append(row)
+    return rows

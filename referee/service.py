@@ -26,7 +26,7 @@ from pathlib import Path
 
 from referee.errors import ConfigurationError, ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
-from referee.games import commit_turn
+from referee.games import Played, commit_turn
 from referee.games import judge as judge_move
 from referee.invitations import Invitations
 from referee.judge import Ruling, judge, oversized
@@ -45,7 +45,7 @@ from referee.mail.commands.context import (
     Watch,
 )
 from referee.mail.commands.inviting import cancelled_letters
-from referee.mail.compose import Envelope, to_bytes
+from referee.mail.compose import Envelope, Letter, to_bytes
 from referee.mail.deadlines import due_words
 from referee.mail.duties import duties, reminders_to_send
 from referee.mail.imap import ImapTransport
@@ -55,7 +55,7 @@ from referee.mail.letters import overdue_letter, reminder_letter, turn_letters
 from referee.mail.notices import not_handled, set_aside_for_game_master
 from referee.mail.routing import Route, find_route, message_id, player_key, reply_address
 from referee.mail.smtp import SmtpSender
-from referee.mail.spool import Answer, Queued, Spool
+from referee.mail.spool import Answer, Commit, Queued, Spool
 from referee.mail.status import StatusBoard
 from referee.mail.transport import (
     DirTransport,
@@ -329,7 +329,7 @@ class Service:
                     extra=f"{name}'s move was not made by its deadline, and this game resigns "
                     "a player who lets a deadline pass.",
                 )
-                commit_turn(self.store, game_id, played, letters, self.spool)
+                commit_turn(self.store, game_id, played, self._announce(game_id, played, letters))
         except ConflictError:
             return 0  # busy: the next look
         log.info("game %s: %s resigned at the deadline (turn %d)", game_id, name, turn + 1)
@@ -557,7 +557,9 @@ class Service:
         batch = None
         try:
             if ruling.played is not None and game is not None:
-                commit_turn(self.store, game, ruling.played, letters, self.spool)
+                commit_turn(
+                    self.store, game, ruling.played, self._announce(game, ruling.played, letters)
+                )
                 failpoint("turn-written")
             elif letters:
                 batch = uuid.uuid4().hex[:12]
@@ -590,6 +592,19 @@ class Service:
                        "note": ruling.note},
         )  # fmt: skip
         return ruling, ruling.folder
+
+    def _announce(
+        self, game: str, played: Played, letters: list[Letter]
+    ) -> Callable[[str], None] | None:
+        """How a turn's letters are queued before its file is written (see commit_turn)."""
+        if not letters:
+            return None
+
+        def queue(sha256: str) -> None:
+            self.spool.queue(letters, Commit(game, played.turn.turn, sha256))
+            failpoint("queued")
+
+        return queue
 
     def _apply(self, effects: list[Effect]) -> None:
         """Carry out what a command asked for. Each effect is idempotent: a mail judged again

@@ -24,6 +24,7 @@ from referee.errors import (
     ReplayError,
     RequestError,
 )
+from referee.mail.herald import MailHerald
 from referee.mail.spool import Spool
 from referee.owner import check_owner
 from referee.settings import Settings, load_settings
@@ -103,6 +104,12 @@ def store(config: Path | None, games_dir: Path | None, *, writes: bool = False) 
 def spool(root: Path) -> Spool:
     """Where mail for players waits for the service (``referee serve``) to send it."""
     return Spool(root)
+
+
+def herald(root: Path) -> MailHerald:
+    """Who tells the players, by mail, what a game master does: letters wait in the outbox
+    for the service (``referee serve``) to send them."""
+    return MailHerald(spool(root))
 
 
 def _error_kind(err: RefereeError) -> str:

@@ -22,8 +22,8 @@ from referee.cli.common import (
     fail,
     games_folder,
     guard,
+    herald,
     print_json,
-    spool,
     store,
 )
 from referee.engine import GameView, Resign, Rules, legal_moves, move_json, view
@@ -42,6 +42,7 @@ from referee.games import (
     rollback,
     summaries,
 )
+from referee.invitations import Invitations, invitation_summaries
 from referee.notation import format_move
 from referee.owner import user_name
 from referee.record import TIMEOUTS, SourceEntry, Timeout
@@ -121,7 +122,7 @@ def new(
             seed=seed,
             setup=fixed,
             rules=rules,
-            spool=spool(root),
+            herald=herald(root),
             deadline=per_move,
             timeout=policy,
             spectators=spectators,
@@ -221,7 +222,7 @@ def move(
     def run() -> None:
         source = SourceEntry(kind="command-line")
         root = games_folder(config, games_dir, writes=not dry_run)
-        played = play_move(Store(root), game, name, text, source, dry_run, spool=spool(root))
+        played = play_move(Store(root), game, name, text, source, dry_run, herald=herald(root))
         _report(game, played, dry_run, as_json)
 
     guard(as_json, run)
@@ -271,7 +272,7 @@ def resign_command(
     def run() -> None:
         source = SourceEntry(kind="command-line")
         root = games_folder(config, games_dir, writes=True)
-        played = resign(Store(root), game, name, source, spool=spool(root))
+        played = resign(Store(root), game, name, source, herald=herald(root))
         _report(game, played, False, as_json)
 
     guard(as_json, run)
@@ -314,7 +315,7 @@ def play(
                 raise RequestError(
                     f"write NAME MOVE, like 'alice take red green blue'; got {stripped!r}"
                 )
-            result = play_move(games, game, name, text.strip(), source, spool=spool(root))
+            result = play_move(games, game, name, text.strip(), source, herald=herald(root))
         except RefereeError as err:
             if not as_json:
                 for turn, entry in played:
@@ -454,7 +455,7 @@ def player(
     def run() -> None:
         root = games_folder(config, games_dir, writes=True)
         who = by or user_name(os.geteuid())
-        _, change = change_address(Store(root), game, name, email, reason, who, spool=spool(root))
+        _, change = change_address(Store(root), game, name, email, reason, who, herald=herald(root))
         if as_json:
             print_json(
                 {
@@ -504,10 +505,12 @@ def check(
 
 @app.command()
 def games(games_dir: GamesDir = None, config: Config = None, as_json: Json = False) -> None:
-    """Every game: status, turn, who is to move, last activity."""
+    """Every game: status, turn, who is to move, last activity; and the games proposed by
+    mail that have not started (invited, or cancelled)."""
 
     def run() -> None:
-        rows = summaries(store(config, games_dir))
+        games = store(config, games_dir)
+        rows = summaries(games) + invitation_summaries(Invitations(games.root), games)
         if as_json:
             print_json({"games": rows})
             return
@@ -516,6 +519,12 @@ def games(games_dir: GamesDir = None, config: Config = None, as_json: Json = Fal
         for r in rows:
             if r["status"] == "unreadable":
                 typer.echo(f"{r['game']:<16} UNREADABLE  {r['error']}")
+                continue
+            if r["status"] in ("invited", "cancelled"):
+                typer.echo(
+                    f"{r['game']:<16} {r['status']:<10} proposed by {r['proposer']}, "
+                    f"waiting for {', '.join(r['waiting']) or 'nobody'}  {r.get('why', '')}"
+                )
                 continue
             who = f"{r['to_move']} to move" if r["to_move"] else "over"
             typer.echo(

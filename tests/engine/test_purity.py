@@ -40,3 +40,14 @@ def test_engine_does_no_io_nor_reads_the_clock() -> None:
             n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module
         }
         assert not (used | modules) & forbidden, path.name
+
+
+def test_the_game_masters_operations_know_no_mail() -> None:
+    """games.py decides and records; it tells a herald what happened, and the mail package
+    turns that into letters (DESIGN.md: "Growing without knots")."""
+    path = ENGINE.parent / "games.py"
+    tree = ast.parse(path.read_text(), str(path))
+    modules = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names} | {
+        n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module
+    }
+    assert not [m for m in modules if m.startswith("referee.mail")]

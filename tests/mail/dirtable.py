@@ -9,7 +9,7 @@ from pathlib import Path
 
 from referee.engine import GameState
 from referee.games import create_game
-from referee.mail.spool import Spool
+from referee.mail.herald import MailHerald
 from referee.mail.transport import DirTransport
 from referee.service import Clock, Service, system_clock
 from referee.settings import Settings
@@ -38,7 +38,7 @@ class Table:
             "g1",
             [(n, address(n)) for n in NAMES[:players]],
             seed=seed,
-            spool=Spool(self.games),
+            herald=MailHerald.of(self.games),
         )
         self.serve()
         self.sequence = 0

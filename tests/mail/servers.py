@@ -22,7 +22,7 @@ import tomli_w
 from imap_tools import MailBox
 
 from referee.games import create_game
-from referee.mail.spool import Spool
+from referee.mail.herald import MailHerald
 from referee.store import Store
 from tests.mailservers import MailServers
 
@@ -183,7 +183,7 @@ class Referee:
             game,
             [(p, self.servers.address(p)) for p in players],
             seed=seed,
-            spool=Spool(self.games),
+            herald=MailHerald.of(self.games),
         )
 
     def start(self, **passwords: str) -> None:

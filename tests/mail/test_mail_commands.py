@@ -3,15 +3,21 @@ players, spectators and strangers may write (INTERFACE.md, "Commands by mail")."
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from referee.cli import app
 from referee.engine import Take, legal_moves
+from referee.games import play_move
 from referee.invitations import Invitations
 from referee.mail.commands import commands
+from referee.mail.herald import MailHerald
 from referee.notation import format_move
+from referee.record import SourceEntry
 from tests.mail.club import GAME_MASTER, Club, address
 
 
@@ -22,11 +28,11 @@ def club(tmp_path: Path) -> Club:
 
 def propose(club: Club, text: str = "new splendor with bob@example.org cat@example.org") -> str:
     """ann proposes a game; its id."""
+    before = set(Invitations(club.games).ids())
     club.write("ann", text, display="Ann Lee")
     club.serve()
-    ids = Invitations(club.games).ids()
-    assert ids, club.text("ann")
-    return ids[-1]
+    (made,) = set(Invitations(club.games).ids()) - before
+    return made
 
 
 def start(club: Club, text: str = "new splendor with bob@example.org cat@example.org") -> str:
@@ -416,3 +422,40 @@ def test_a_game_that_waits_tells_the_game_master_once(club: Club) -> None:
     told = [m for m in (club.mail / "outbox").glob("*.eml") if GAME_MASTER in m.read_text()]
     assert len(told) == 1
     assert club.store.load(game).state.turn == 0
+
+
+def test_a_move_made_by_the_game_master_reaches_spectators_and_says_when_the_next_is_due(
+    club: Club,
+) -> None:
+    game = start(club, "new splendor with bob@example.org spectators deadline 2d")
+    club.write("zed", f"watch {game}")
+    club.serve()
+    seen = club.count("zed")
+    replayed = club.store.load(game)
+    name = replayed.state.player.name
+    play_move(
+        club.store,
+        game,
+        name,
+        format_move(legal_moves(replayed.state)[0]),
+        SourceEntry(kind="command-line"),
+        herald=MailHerald.of(club.games),
+        at=club.now,
+    )
+    club.serve()
+    assert club.count("zed") == seen + 1
+    assert "Your move is due by" in club.text(to_move(club, game))
+
+
+def test_referee_games_lists_invited_and_cancelled_games(club: Club) -> None:
+    invited = propose(club, "new splendor with bob@example.org")
+    cancelled = propose(club, "new splendor with cat@example.org")
+    club.reply("cat", "decline")
+    club.serve()
+    result = CliRunner().invoke(app, ["games", "--json", "--games-dir", str(club.games)])
+    assert result.exit_code == 0, result.output
+    rows = {r["game"]: r for r in json.loads(result.stdout)["games"]}
+    assert rows[invited]["status"] == "invited" and rows[invited]["turn"] == 0
+    assert rows[cancelled]["status"] == "cancelled"
+    for key in ("game", "status", "turn", "to_move", "deadline", "players"):
+        assert key in rows[invited]

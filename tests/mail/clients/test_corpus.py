@@ -18,7 +18,7 @@ from email.utils import parseaddr
 import pytest
 
 from referee.games import create_game
-from referee.mail.spool import Spool
+from referee.mail.herald import MailHerald
 from referee.mail.transport import DirTransport
 from referee.service import Service
 from referee.settings import Settings
@@ -52,7 +52,9 @@ def first_turn(tmp_path_factory: pytest.TempPathFactory) -> EmailMessage:
         games_dir=root / "games", mail_dir=root / "mail", address="referee@example.net"
     )
     players = [("alice", "alice@example.org"), ("bob", "bob@example.org")]
-    create_game(Store(settings.games_dir), "g1", players, seed=5, spool=Spool(settings.games_dir))
+    create_game(
+        Store(settings.games_dir), "g1", players, seed=5, herald=MailHerald.of(settings.games_dir)
+    )
     asyncio.run(Service(settings, DirTransport(root / "mail")).run(once=True))
     outbox = sorted((root / "mail" / "outbox").glob("*alice*.eml"))
     return _parse(outbox[0].read_bytes())

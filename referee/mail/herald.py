@@ -1,0 +1,58 @@
+"""The mail service's herald: what a game master does on the command line (a game created, a
+move played, a player resigned, an address changed), told to the players by mail.
+
+:mod:`referee.games` decides and records; it knows no mail. It tells a :class:`Herald` (the
+protocol it defines) what happened, and this one turns that into letters in the outbox: each
+player's own view, the spectators' public board, and when the next move is due.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from referee.failpoints import failpoint
+from referee.games import Played
+from referee.mail.deadlines import due_words
+from referee.mail.ledger import Ledger
+from referee.mail.letters import address_letter, turn_letters, welcome_letters
+from referee.mail.spool import Commit, Spool
+from referee.record import Replayed
+
+
+class MailHerald:
+    """Queues the letters that announce what happens to games in one games folder."""
+
+    def __init__(self, spool: Spool, ledger: Ledger | None = None) -> None:
+        self.spool = spool
+        self.ledger = ledger if ledger is not None else Ledger(spool.root)
+
+    @classmethod
+    def of(cls, games_dir: Path) -> MailHerald:
+        """The herald of the service that serves ``games_dir``."""
+        return cls(Spool(games_dir))
+
+    def game_created(self, game: Replayed) -> None:
+        """The first board, to every player."""
+        self.spool.queue(welcome_letters(game))
+
+    def turn_played(self, game: Replayed, played: Played, sha256: str) -> None:
+        """The new board, to every player and spectator, queued before the turn is written:
+        it goes out once ``turns/NNNN.toml`` exists with this hash."""
+        record = game.record
+        mover = played.before.seat_of(played.turn.player)
+        after = Replayed(record, [*game.turns, played.turn], [*game.states, played.after], b"")
+        letters = turn_letters(
+            record,
+            played.after,
+            played.move,
+            mover,
+            None,
+            watchers=self.ledger.watchers(record.id),
+            due=due_words(after, self.ledger),
+        )
+        self.spool.queue(letters, Commit(record.id, played.turn.turn, sha256))
+        failpoint("queued")
+
+    def address_changed(self, game: Replayed, seat: int, was: str) -> None:
+        """The board, to a player at the new address a game master gave them."""
+        self.spool.queue([address_letter(game, seat, was)])
