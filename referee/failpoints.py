@@ -10,6 +10,8 @@ The points, in the order a mail meets them:
 ``limit-noted``   the note that an error reply is owed today is written; its letter is not
 ``queued``        the ruling's letters are queued; the turn (or the mail's note) is not
 ``turn-written``  the turn file is written; the mail's "seen" note is not
+``effects-done``  what a command changes (an invitation, a new game, an undo, …) is
+                  written; the mail's "seen" note is not
 ``seen-noted``    the mail's "seen" note is written; the mail is not filed
 ``filed``         the mail is filed (done, refused, quarantine)
 ``thread-noted``  a letter's Message-ID is noted in the player's thread; it is not sent

@@ -57,6 +57,8 @@ def judge(
         return Ruling("ignored", "quarantine", inbound.unreadable)
     if inbound.automatic:
         return Ruling("ignored", "quarantine", f"automatic mail: {inbound.automatic}")
+    if inbound.spoofed:  # answering would send mail to someone who did not write
+        return Ruling("ignored", "quarantine", f"forged sender: {inbound.spoofed}")
     written = reply_text(inbound.text)
     lines = tuple(written.splitlines())
     if route is None:
@@ -325,8 +327,8 @@ def _stranger(inbound: Inbound, why: str, kind: str) -> Ruling:
 
 def oversized(inbound: Inbound, size: int, limit: int) -> Ruling:
     """A mail too large to read: set aside unread, its sender told (once a day)."""
-    if inbound.automatic or not inbound.sender:
-        why = inbound.automatic or "no sender"
+    if inbound.automatic or not inbound.sender or inbound.spoofed:
+        why = inbound.automatic or inbound.spoofed or "no sender"
         return Ruling("ignored", "quarantine", f"oversized ({size} bytes) and {why}")
     mail = reply_notice(
         inbound,

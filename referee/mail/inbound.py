@@ -91,6 +91,7 @@ class Inbound:
     text: str = ""
     unreadable: str | None = None
     sender_name: str = ""  # the display name in From, decoded ("" when none)
+    spoofed: str | None = None  # why the receiving server says From is forged
 
 
 def read_message(raw: bytes, loop_id: str = "") -> Inbound:
@@ -128,6 +129,7 @@ def _read(message: Message, loop_id: str) -> Inbound:
         automatic=automatic(message, sender, loop_id),
         text=body_text(message),
         sender_name=_decoded_header(display).strip(),
+        spoofed=spoofed(message),
     )
 
 
@@ -167,6 +169,25 @@ def _decoded_header(value: str) -> str:
         return str(make_header(decode_header(value)))
     except Exception:
         return value
+
+
+_AUTH_RESULT = re.compile(r"\b(dmarc|spf|dkim)\s*=\s*([a-z]+)", re.IGNORECASE)
+
+
+def spoofed(message: Message) -> str | None:
+    """Why the receiving mail server says this mail's sender is forged, or None.
+
+    Read from the topmost ``Authentication-Results`` header, the one the last server (ours)
+    added (RFC 8601): DMARC failed, or SPF failed with no DKIM signature passing. A mail
+    without the header (a server that does not check) is not judged forged."""
+    results: dict[str, set[str]] = {}
+    for method, result in _AUTH_RESULT.findall(_header(message, "Authentication-Results")):
+        results.setdefault(method.lower(), set()).add(result.lower())
+    if "fail" in results.get("dmarc", set()):
+        return "its sender's domain says it did not send it (DMARC fail)"
+    if "fail" in results.get("spf", set()) and "pass" not in results.get("dkim", set()):
+        return "it came from a server its sender's domain does not allow (SPF fail, no DKIM)"
+    return None
 
 
 def automatic(message: Message, sender: str, loop_id: str = "") -> str | None:

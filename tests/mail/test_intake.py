@@ -21,18 +21,21 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from referee import failpoints
 from referee.cli import app
 from referee.engine import Buy, legal_moves
 from referee.games import judge as judge_move
+from referee.invitations import Invitations
 from referee.mail.compose import Letter
 from referee.mail.letters import turn_letters
 from referee.mail.spool import Answer, Commit, Spool
 from referee.mail.transport import DirTransport
 from referee.record import SourceEntry, digest, dump
 from referee.service import Service
+from tests.mail.club import Club
 from tests.mail.dirtable import NAMES, Table, address
 from tests.mail.players import deliver, humanise, latest, mails_to, reply_message
 from tests.recorded import recorded_game
@@ -425,3 +428,43 @@ def test_a_second_service_on_the_same_mail_folder_refuses_to_start(tmp_path: Pat
         )  # fmt: skip
         assert result.exit_code == 78
         assert f"another referee service reads the mail folder {table.mail}" in result.stderr
+
+
+COMMAND_POINTS = ("judged", "queued", "effects-done", "seen-noted", "filed", "thread-noted", "sent")
+
+
+@pytest.mark.parametrize("point", COMMAND_POINTS)
+def test_a_game_started_by_mail_survives_a_crash_at_any_instant(tmp_path: Path, point: str) -> None:
+    club = Club(tmp_path)
+    crashed = []
+
+    def serve_dying_once() -> None:
+        def run() -> None:
+            failpoints._ARMED.clear()
+            failpoints._ARMED.update({point: 1})
+            club.serve()
+
+        child = multiprocessing.get_context("fork").Process(target=run)
+        child.start()
+        child.join()
+        assert child.exitcode in (0, failpoints.CRASH_STATUS)
+        crashed.append(child.exitcode == failpoints.CRASH_STATUS)
+        club.serve()  # started again
+
+    club.write("ann", "new splendor with bob@example.org cat@example.org")
+    serve_dying_once()
+    (game,) = Invitations(club.games).ids()
+    for name in ("bob", "cat"):
+        invitations = {
+            str(m["Message-ID"]) for m in club.mails(name) if "invites" in str(m["Subject"])
+        }
+        assert len(invitations) == 1, name  # sent again after a crash: the same message
+    club.reply("bob", "accept")
+    club.reply("cat", "accept")
+    serve_dying_once()
+    assert club.store.has(game)
+    for name in ("ann", "bob", "cat"):
+        boards = {str(m["Message-ID"]) for m in club.mails(name) if "turn 0" in str(m["Subject"])}
+        assert len(boards) == 1, name  # one first board each, never two
+    assert all(crashed)  # it died while proposing, and while starting the game
+    assert not list((club.games / ".mail" / "outbox").glob("*.json"))

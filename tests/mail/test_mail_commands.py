@@ -194,9 +194,9 @@ def test_one_address_proposes_at_most_a_few_games_an_hour(club: Club) -> None:
 def test_help_lists_every_command_from_the_registry(club: Club) -> None:
     club.write("zed", "help")
     club.serve()
-    text = club.text("zed")
+    text = " ".join(club.text("zed").split())  # long lines are wrapped
     for command in commands("referee"):
-        assert command.usage in text
+        assert command.usage in text and " ".join(command.summary.split()) in text
     html = club.latest("zed").get_body(("html",))
     assert html is not None and "new splendor with" in str(html.get_content())
 
@@ -459,3 +459,47 @@ def test_referee_games_lists_invited_and_cancelled_games(club: Club) -> None:
     assert rows[cancelled]["status"] == "cancelled"
     for key in ("game", "status", "turn", "to_move", "deadline", "players"):
         assert key in rows[invited]
+
+
+@pytest.mark.parametrize(
+    "results",
+    [
+        "mx.example.net; spf=pass smtp.mailfrom=example.org; dkim=none; dmarc=fail",
+        "mx.example.net; spf=fail smtp.mailfrom=example.org; dkim=none",
+    ],
+)
+def test_a_mail_whose_server_says_its_sender_is_forged_is_never_answered(
+    club: Club, results: str
+) -> None:
+    game = start(club, "new splendor with bob@example.org")
+    who = to_move(club, game)
+    forged = write_with_results(club, "ann", "away 5d", results)
+    club.serve()
+    assert club.count("ann") == forged
+    assert (club.mail / "quarantine").iterdir()
+    club.reply(who, format_move(legal_moves(club.store.load(game).state)[0]),
+               extra_headers={"Authentication-Results": results})  # fmt: skip
+    club.serve()
+    assert club.store.load(game).state.turn == 0
+
+
+def test_a_mail_whose_server_vouches_for_its_sender_is_read(club: Club) -> None:
+    write_with_results(club, "ann", "rules", "mx.example.net; spf=fail; dkim=pass; dmarc=pass")
+    club.serve()
+    assert "the rules" in str(club.latest("ann")["Subject"])
+
+
+def write_with_results(club: Club, name: str, text: str, results: str) -> int:
+    """``name`` writes ``text`` to the referee, our server having added ``results``; how
+    many mails ``name`` had before."""
+    before = club.count(name)
+    path = club.mail / "inbox" / f"forged{before}{name}.eml"
+    head = [
+        f"Authentication-Results: {results}",
+        f"From: {address(name)}",
+        "To: referee@example.net",
+        "Subject: x",
+        f"Message-ID: <forged{before}.{name}@example.org>",
+    ]
+    path.write_bytes("\r\n".join([*head, "", text, ""]).encode())
+    return before
