@@ -33,7 +33,7 @@ from referee.mail.letters import (
 from referee.mail.notices import reply_notice
 from referee.mail.reading import read_reply
 from referee.mail.routing import Route, authentic, authentic_invitation
-from referee.notation import format_move
+from referee.notation import format_move, says_a_move
 from referee.record import Replayed, SourceEntry
 
 __all__ = ["Folder", "Ruling", "judge", "oversized"]
@@ -195,12 +195,19 @@ def _no_command(ctx: Context) -> Ruling:
         "Reply with 'accept' (or 'accept as NAME') to play, or 'decline':",
         "game": "",
     }
+    paragraphs = [where[ctx.scope]]
+    if ctx.scope == "referee" and any(says_a_move(line) for line in ctx.lines):
+        paragraphs.insert(
+            0,
+            "Your mail looks like a move, but it was not written as a reply in a game: to "
+            "move, reply to the referee's latest board mail of your game.",
+        )
     mail = note_letter(
         "no-command",
         ctx.sender,
         ctx.inbound.sender_name or ctx.sender,
         "Splendor referee: no command found",
-        [where[ctx.scope]],
+        paragraphs,
         answers=ctx.inbound.message_id,
         commands=help_commands(ctx.scope),
         game=ctx.invitation.game if ctx.invitation else "",

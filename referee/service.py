@@ -300,7 +300,13 @@ class Service:
                 + (f"was due by {when(r.due)}" if r.late else f"due by {when(r.due)}")
                 for r in reminders
             ]
-            self.spool.queue([reminder_letter(address, lines, any(r.late for r in reminders))])
+            late = any(r.late for r in reminders)
+            if len(reminders) == 1:  # about one game: a reply to it is a reply in that game
+                one = reminders[0]
+                mail = reminder_letter(address, lines, late, one.game, one.seat, one.turn)
+            else:
+                mail = reminder_letter(address, lines, late)
+            self.spool.queue([mail])
             ledger.note_reminded(address, now, [r.key for r in reminders])
             log.info("reminded %s of %d move(s)", address, len(reminders))
             done += 1
@@ -626,6 +632,7 @@ class Service:
                     last = len(self.store.load(game).turns)
                     if last > to:  # the game's lock is held: see _judge
                         self.store.archive_turns(game, to, reason, self.clock(), last - to)
+                    ledger.note_restarted(game, self.clock())
                 case Propose(invitation):
                     invitations.propose(invitation)
                 case AnswerInvitation(game, seat, accepted, name, mail, at):

@@ -4,7 +4,7 @@ list."""
 from __future__ import annotations
 
 import os
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -421,7 +421,9 @@ def rollback_command(
     """Undo the turns after turn N; they move to the game's archive with the reason."""
 
     def run() -> None:
-        replayed, folder = rollback(store(config, games_dir, writes=True), game, to, reason)
+        games = store(config, games_dir, writes=True)
+        replayed, folder = rollback(games, game, to, reason)
+        herald(games.root).rolled_back(game, datetime.now(UTC))
         if as_json:
             print_json({"game": game, "turn": replayed.state.turn, "archive": str(folder)})
             return

@@ -77,6 +77,7 @@ def letter(
     listing: Sequence[str] = (),
     listing_title: str = "",
     commands: Sequence[tuple[str, str]] = (),
+    due: str = "",
 ) -> Letter:
     """A letter of ``kind``; ``shown`` is the recipient's own view (None: no board at all).
     Lists of moves are cut at OPTIONS_SHOWN unless ``all_options``. ``listing`` is any other
@@ -97,6 +98,7 @@ def letter(
         "listing": list(listing),
         "listing_title": listing_title,
         "commands": list(commands),
+        "due_line": _due_line(shown, name, due),
     }
     if shown is not None:
         context |= board_context(shown, game)
@@ -112,6 +114,14 @@ def letter(
         html=render("mail.html.j2", context),
         answers=answers,
     )
+
+
+def _due_line(shown: GameView | None, name: str, due: str) -> str:
+    """When the move now awaited is due, for the board's heading ("" when none is)."""
+    if shown is None or not due or shown.to_move is None or shown.status == "finished":
+        return ""
+    whose = "Your" if shown.to_move == name else f"{shown.to_move}'s"
+    return f"{whose} move is due by {due}."
 
 
 def to_bytes(mail: Letter, envelope: Envelope) -> bytes:

@@ -31,7 +31,11 @@ def due_at(game: Replayed, ledger: Ledger) -> datetime | None:
     if state.status == "finished":
         return None
     email = game.record.players[state.to_move].email
-    return paused(move_came(game), time_per_move(game.record), ledger.aways(email))
+    since = move_came(game)
+    restarted = ledger.restarted(game.record.id)
+    if restarted is not None and restarted > since:
+        since = restarted  # rolled back since: the move came again then
+    return paused(since, time_per_move(game.record), ledger.aways(email))
 
 
 def due_words(game: Replayed, ledger: Ledger) -> str:

@@ -39,6 +39,7 @@ class Reminder:
     due: datetime
     key: str
     late: bool
+    seat: int = 0
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,7 @@ def duties(desk: Desk, now: datetime) -> Due:
                     deadline,
                     f"{game_id}@{state.turn}:{kind}",
                     now >= deadline,
+                    state.to_move,
                 )
             )
     return due

@@ -8,6 +8,7 @@ player's own view, the spectators' public board, and when the next move is due.
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 from referee.failpoints import failpoint
@@ -52,6 +53,11 @@ class MailHerald:
         )
         self.spool.queue(letters, Commit(record.id, played.turn.turn, sha256))
         failpoint("queued")
+
+    def rolled_back(self, game: str, at: datetime) -> None:
+        """``game`` was rolled back at ``at``: the move awaited now is due counting from
+        then."""
+        self.ledger.note_restarted(game, at)
 
     def address_changed(self, game: Replayed, seat: int, was: str) -> None:
         """The board, to a player at the new address a game master gave them."""

@@ -7,6 +7,8 @@
     .mail/undo/<game>.json       the undo asked for in a game, and who has agreed
     .mail/reminded/<hash>        when an address was last sent a reminder, and for what
     .mail/overdue/<game>.<turn>  that the game master was told of a stuck game (once)
+    .mail/restarted/<game>       when the game was last rolled back: the move awaited
+                                 since then is due counting from then
 
 Each file is small and rewritten whole, atomically (write to a new file, rename over). The
 commands that change them are idempotent (watching twice is watching), so a mail judged again
@@ -159,6 +161,14 @@ class Ledger:
 
     def note_overdue(self, game: str, turn: int, at: datetime) -> None:
         _write(self._path("overdue", f"{game}.{turn}"), {"at": at.isoformat()})
+
+    def restarted(self, game: str) -> datetime | None:
+        """When ``game`` was last rolled back (an undo, or ``referee rollback``)."""
+        body = _read(self._path("restarted", game))
+        return datetime.fromisoformat(body["at"]) if body else None
+
+    def note_restarted(self, game: str, at: datetime) -> None:
+        _write(self._path("restarted", game), {"at": at.isoformat()})
 
     def _path(self, folder: str, name: str) -> Path:
         return self.root / folder / name

@@ -39,7 +39,7 @@ def welcome_letters(game: Replayed) -> list[Letter]:
             f"Welcome to Splendor game {game.record.id}. The players, in turn order: {names}. "
             f"The first to {state.rules.points_to_win} points ends the game at the end of "
             f"that round. Each move is due {game.record.deadline} after the one before.",
-            f"You move first: reply to this mail with your move. Your move is due by {due}."
+            "You move first: reply to this mail with your move."
             if yours
             else f"{state.player.name} moves first; you will get the board after every move.",
         ]
@@ -52,6 +52,7 @@ def welcome_letters(game: Replayed) -> list[Letter]:
                 paragraphs,
                 options=legal_texts(state) if yours else (),
                 help_=True,
+                due=due,
             )
         )
     return letters
@@ -78,8 +79,6 @@ def turn_letters(
             paragraphs.append(extra)
         paragraphs.append(status_line(after, p.name))
         yours = after.status != "finished" and after.player.name == p.name
-        if yours and due:
-            paragraphs.append(f"Your move is due by {due}.")
         letters.append(
             player_letter(
                 "turn",
@@ -89,13 +88,19 @@ def turn_letters(
                 paragraphs,
                 options=legal_texts(after) if yours else (),
                 answers=answers if p.seat == mover else None,
+                due=due,
             )
         )
-    return letters + watcher_letters(record.id, after, move, mover_name, watchers)
+    return letters + watcher_letters(record.id, after, move, mover_name, watchers, due)
 
 
 def watcher_letters(
-    game: str, after: GameState, move: Move | None, mover: str, watchers: Sequence[str]
+    game: str,
+    after: GameState,
+    move: Move | None,
+    mover: str,
+    watchers: Sequence[str],
+    due: str = "",
 ) -> list[Letter]:
     """The public board, to each spectator of ``game``: what the public may see, never a
     player's hand beyond it."""
@@ -116,6 +121,7 @@ def watcher_letters(
                 ],
                 shown=public,
                 game=game,
+                due=due,
             )
         )
     return letters
@@ -170,8 +176,10 @@ def player_letter(
     listing: Sequence[str] = (),
     listing_title: str = "",
     commands: Sequence[tuple[str, str]] = (),
+    due: str = "",
 ) -> Letter:
-    """A letter to the player in ``seat``, showing ``shown``: their own view."""
+    """A letter to the player in ``seat``, showing ``shown``: their own view; ``due``: when
+    the move now awaited is due, in words, shown with the board."""
     player = record.players[seat]
     return letter(
         kind,
@@ -193,6 +201,7 @@ def player_letter(
         listing=listing,
         listing_title=listing_title,
         commands=commands,
+        due=due,
     )
 
 
@@ -213,6 +222,7 @@ def note_letter(
     turn: int = 0,
     quoted: Sequence[str] = (),
     reason: str | None = None,
+    due: str = "",
 ) -> Letter:
     """A letter to anyone (a spectator, someone invited, whoever wrote to the referee): a
     board only when ``shown`` (a view that person may see) is given. With a ``seat``, the
@@ -233,6 +243,7 @@ def note_letter(
         commands=commands,
         quoted=quoted,
         reason=reason,
+        due=due,
     )
 
 
@@ -276,8 +287,17 @@ def legal_texts(state: GameState) -> list[str]:
     return [format_move(m) for m in moves]
 
 
-def reminder_letter(address: str, lines: Sequence[str], late: bool) -> Letter:
-    """One mail to a player whose move is due in one game or more (``lines``: one a game)."""
+def reminder_letter(
+    address: str,
+    lines: Sequence[str],
+    late: bool,
+    game: str = "",
+    seat: int | None = None,
+    turn: int = 0,
+) -> Letter:
+    """One mail to a player whose move is due in one game or more (``lines``: one a game).
+    When it is about one game (``game``, the player's ``seat`` and the ``turn`` now), it
+    carries the player's reply address there: a reply to it with a move plays."""
     said = (
         "A move of yours is past its deadline; the other players are waiting for it."
         if late
@@ -290,12 +310,19 @@ def reminder_letter(address: str, lines: Sequence[str], late: bool) -> Letter:
         "Splendor referee: " + ("your move is overdue" if late else "your move is due soon"),
         [
             said,
-            "Reply to the latest board mail of the game with your move; write 'away 5d' (or "
-            "a date) to the referee to pause your deadlines while you cannot play, or "
-            "'resign' in a game you will not finish.",
+            (
+                "Reply to this mail with your move"
+                if game
+                else "Reply to the latest board mail of each game with your move"
+            )
+            + "; write 'away 5d' (or a date) to the referee to pause your deadlines while you "
+            "cannot play, or 'resign' in a game you will not finish.",
         ],
         listing=lines,
         listing_title="Your moves to make:",
+        game=game,
+        seat=seat,
+        turn=turn,
     )
 
 

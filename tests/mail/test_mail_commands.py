@@ -503,3 +503,35 @@ def write_with_results(club: Club, name: str, text: str, results: str) -> int:
     ]
     path.write_bytes("\r\n".join([*head, "", text, ""]).encode())
     return before
+
+
+def test_after_an_undo_the_move_is_due_counting_from_the_undo(club: Club) -> None:
+    game = start(club, "new splendor with bob@example.org deadline 2d timeout forfeit")
+    club.serve(timedelta(days=1, hours=20))
+    mover = play_one(club, game, take_only=True)
+    other = "bob" if mover == "ann" else "ann"
+    club.reply(mover, "undo")
+    club.serve()
+    club.reply(other, "accept")
+    club.serve(timedelta(hours=8))  # 2 days and 4 hours after turn 0's board
+    replayed = club.store.load(game)
+    assert replayed.state.turn == 0 and replayed.state.status == "playing"
+    assert "Your move is due by" in club.text(mover)
+
+
+def test_a_reminder_about_one_game_can_be_answered_with_a_move(club: Club) -> None:
+    game = start(club, "new splendor with bob@example.org deadline 2d")
+    club.serve(timedelta(days=1, hours=1))
+    who = to_move(club, game)
+    assert "due soon" in str(club.latest(who)["Subject"])
+    club.reply(who, format_move(legal_moves(club.store.load(game).state)[0]))
+    club.serve()
+    assert club.store.load(game).state.turn == 1
+
+
+def test_a_move_written_to_the_referee_instead_of_as_a_reply_is_told_how_to_move(
+    club: Club,
+) -> None:
+    club.write("ann", "take red green blue")
+    club.serve()
+    assert "reply to the referee's latest board mail" in " ".join(club.text("ann").split())

@@ -388,10 +388,10 @@ def test_a_mail_set_aside_is_told_of_and_handed_back_through_the_mailbox(
     master.empty()
     rng = random.Random(4)
     play(table, NAMES[:2], rng, turns=1)
+    table.programs["bob"].wait_for("turn 1 ·")  # sent: its turn file may now be damaged
     turn = table.referee.games / "g1" / "turns" / "0001.toml"
     good = turn.read_bytes()
     turn.write_bytes(good + b"# edited\n")
-    table.programs["bob"].wait_for("turn 1 ·")
     table.reply("bob", "take 2 white")
     told = table.programs["bob"].wait_for("could not be read yet")
     assert "you need not send it again" in text_of(told)

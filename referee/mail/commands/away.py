@@ -8,6 +8,7 @@ from referee.errors import RecordError, RequestError, StoreError
 from referee.mail.commands import command
 from referee.mail.commands.context import Context, EndAway, Ruling, SetAway
 from referee.mail.compose import Letter
+from referee.mail.deadlines import due_words
 from referee.mail.ledger import LONGEST_AWAY
 from referee.mail.letters import note_letter, player_letter, status_line
 from referee.timing import format_duration, parse_until, when
@@ -121,6 +122,7 @@ def _tell_others(ctx: Context, told: str) -> list[Letter]:
                     game.record,
                     p.seat,
                     [f"{mine[0].name} {told}.", status_line(game.state, p.name)],
+                    due=due_words(game, ctx.desk.ledger),
                 )
             )
     return letters

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal
 from referee.games import Played
 from referee.invitations import Invitation, Invitations, Status
 from referee.mail.compose import Letter
+from referee.mail.deadlines import due_words
 from referee.mail.inbound import Inbound
 from referee.mail.ledger import Ledger, UndoRequest
 from referee.record import GameRecord, Replayed
@@ -62,6 +63,13 @@ class Context:
     def record(self) -> GameRecord:
         assert self.game is not None
         return self.game.record
+
+    @property
+    def due(self) -> str:
+        """When the move now awaited in the game is due, in words ("" when none is)."""
+        if self.game is None:
+            return ""
+        return due_words(self.game, self.desk.ledger)
 
     @property
     def name(self) -> str:

@@ -48,5 +48,6 @@ def history(ctx: Context, argument: str) -> Ruling:
         listing=lines,
         listing_title=title,
         answers=ctx.inbound.message_id,
+        due=ctx.due,
     )
     return Ruling("answered", "done", f"answered history {argument}".strip(), letters=[mail])

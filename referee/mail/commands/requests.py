@@ -163,5 +163,6 @@ def answer_requests(ctx: Context, requests: Sequence[str]) -> Ruling:
         answers=ctx.inbound.message_id,
         all_options=wants_moves,
         commands=help_commands("game") if wants_help else (),
+        due=ctx.due,
     )
     return Ruling("answered", "done", f"answered {', '.join(requests)}", letters=[mail])

@@ -43,6 +43,7 @@ def say(ctx: Context, argument: str) -> Ruling:
                 p.seat,
                 [f"{name} says, in game {game.record.id}:", status_line(state, p.name)],
                 quoted=said,
+                due=ctx.due,
             )
         )
     for watcher in ctx.desk.ledger.watchers(game.record.id):
@@ -74,6 +75,7 @@ def say(ctx: Context, argument: str) -> Ruling:
             ],
             quoted=said,
             answers=ctx.inbound.message_id,
+            due=ctx.due,
         )
     )
     return Ruling("answered", "done", f"said to {others} other(s)", letters=letters)

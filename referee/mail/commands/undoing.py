@@ -76,6 +76,7 @@ def undo(ctx: Context, argument: str) -> Ruling:
                 "every other player accepts; a decline, or the next move, ends the request.",
                 status_line(state, p.name),
             ],
+            due=ctx.due,
         )
         for p in game.record.players
         if p.name in others
@@ -92,6 +93,7 @@ def undo(ctx: Context, argument: str) -> Ruling:
                 status_line(state, name),
             ],
             answers=ctx.inbound.message_id,
+            due=ctx.due,
         )
     )
     return Ruling(
@@ -136,6 +138,7 @@ def accept(ctx: Context, argument: str) -> Ruling:
                 status_line(state, name),
             ],
             answers=ctx.inbound.message_id,
+            due=ctx.due,
         )
         changed = UndoRequest(
             request.game, request.by, request.turn, request.at, request.mail, agreed
@@ -166,6 +169,7 @@ def accept(ctx: Context, argument: str) -> Ruling:
                 ],
                 options=legal_texts(before) if yours else (),
                 answers=ctx.inbound.message_id if p.seat == ctx.seat else None,
+                due=ctx.due,
             )
         )
     return Ruling(
@@ -206,6 +210,7 @@ def decline(ctx: Context, argument: str) -> Ruling:
                 status_line(state, p.name),
             ],
             answers=ctx.inbound.message_id if p.seat == ctx.seat else None,
+            due=ctx.due,
         )
         for p in game.record.players
         if p.name in _still_in(ctx)
