@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
+from referee.mail.ledger import Ledger
 from referee.mail.transport import DirTransport
 from referee.service import Service
 from referee.settings import Settings
@@ -75,6 +76,9 @@ class Club:
             **options,
         )
         return message_id
+
+    def desk_ledger(self) -> Ledger:
+        return Ledger(self.games / ".mail")
 
     def latest(self, name: str) -> EmailMessage:
         return latest(self.mail, address(name))

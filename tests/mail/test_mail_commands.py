@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from datetime import timedelta
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
@@ -383,15 +384,18 @@ def test_a_declined_undo_leaves_the_move(club: Club) -> None:
 def test_commands_in_the_quoted_part_are_ignored(club: Club) -> None:
     game = start(club, "new splendor with bob@example.org")
     who = to_move(club, game)
-    club.reply(who, "say hello")  # the others' mail now quotes nothing of it
-    club.serve()
-    other = "bob" if who == "ann" else "ann"
-    # a reply with only the quoted board below: the quoted text holds "say" and "resign"
-    club.reply(other, "", quote=True)
+    board = club.latest(who)
+    quoted = EmailMessage()  # the mail being answered, as it shows in the reply's quote
+    for header in ("From", "To", "Subject", "Message-ID", "Reply-To", "References"):
+        if board[header] is not None:
+            quoted[header] = str(board[header])
+    quoted.set_content("resign\n\nsay boo\n\nundo\n\naway 5d\n")
+    club.reply(who, "Thanks, thinking about it.", to=quoted)
     club.serve()
     replayed = club.store.load(game)
-    assert all(t.move.text != "resign" for t in replayed.turns)
-    assert "held no move" in club.text(other)
+    assert replayed.state.turn == 0
+    assert club.desk_ledger().away_until(address(who), club.now) is None
+    assert "held no move" in club.text(who)
 
 
 # -- time ------------------------------------------------------------------------------------
