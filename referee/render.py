@@ -1,28 +1,69 @@
 """Views to text: the board a terminal shows and a plain-text mail carries.
 
 Renderers take a :class:`~referee.engine.view.GameView`, never a state, so what they show is
-only what that viewer may see. The layout lives in the Jinja2 templates in
-``referee/templates/``; this module turns a view into the words and numbers they print.
+only what that viewer may see. The layout lives in the Jinja2 templates in the repository's
+top-level ``templates/`` folder (in a wheel, the package ``referee.templates``); a game master
+may restyle them with a folder of their own (the setting ``templates_dir``): a template found
+there is used, any other falls back to the shipped one. This module turns a view into the
+words and numbers the templates print.
 """
 
 from __future__ import annotations
 
 import functools
+import importlib.util
+from pathlib import Path
 from typing import Any
 
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    Environment,
+    FileSystemLoader,
+    StrictUndefined,
+    select_autoescape,
+)
 from markupsafe import Markup
 
 from referee.engine import CARDS, NOBLES, Buy, Move, Pass, Reserve, Resign, Take
 from referee.engine.cards import GEM_COLOURS, TOKEN_COLOURS
 from referee.engine.view import GameView, ReservedView
 
-_ENV = Environment(
-    loader=PackageLoader("referee", "templates"),
-    undefined=StrictUndefined,
-    keep_trailing_newline=True,
-    autoescape=select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
-)
+
+def shipped_templates() -> Path:
+    """The folder of the shipped templates: ``referee/templates`` in an installed wheel, the
+    repository's ``templates/`` in a checkout or an editable install."""
+    inside = Path(__file__).parent / "templates"
+    if inside.is_dir():
+        return inside
+    spec = importlib.util.find_spec("referee.templates")
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    return Path(__file__).parents[1] / "templates"
+
+
+def environment(templates_dir: Path | None = None) -> Environment:
+    """The templates: those in ``templates_dir`` first (when given), then the shipped ones."""
+    loaders: list[BaseLoader] = [FileSystemLoader(shipped_templates())]
+    if templates_dir is not None:
+        loaders.insert(0, FileSystemLoader(templates_dir))
+    return Environment(
+        loader=ChoiceLoader(loaders),
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+        autoescape=select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
+    )
+
+
+_ENV = environment()
+
+
+def use_templates(templates_dir: Path | None) -> None:
+    """Render with the templates in ``templates_dir`` (None: the shipped ones only)."""
+    global _ENV
+    _ENV = environment(templates_dir)
+    _card_box.cache_clear()
+
 
 #: How each token colour is painted in HTML mails.
 FILLS = {

@@ -54,6 +54,7 @@ from referee.mail.ledger import Ledger
 from referee.mail.letters import overdue_letter, reminder_letter, turn_letters
 from referee.mail.notices import not_handled, set_aside_for_game_master
 from referee.mail.routing import Route, find_route, message_id, player_key, reply_address
+from referee.mail.samples import check_templates
 from referee.mail.smtp import SmtpSender
 from referee.mail.spool import Answer, Commit, Queued, Spool
 from referee.mail.status import StatusBoard
@@ -67,6 +68,7 @@ from referee.mail.transport import (
 )
 from referee.owner import strangers, user_name
 from referee.record import Replayed, SourceEntry, dump
+from referee.render import use_templates
 from referee.settings import Settings
 from referee.store import Store
 from referee.timing import when
@@ -106,6 +108,10 @@ class Service:
         self.settings = settings
         self.transport = transport
         self.clock = clock
+        if settings.templates_dir is not None:  # a game master's templates: all must render
+            check_templates(settings.templates_dir)
+        else:
+            use_templates(None)
         self._swept: datetime | None = None
         self._dutied: datetime | None = None
         self.store = Store(settings.games_dir, remember=True)

@@ -105,6 +105,11 @@ class Settings(BaseSettings):
     poll_seconds: float = Field(
         default=30.0, gt=0, description="How long to wait for mail between checks."
     )
+    templates_dir: Path | None = Field(
+        default=None,
+        description="A folder of templates that restyle the mails: each one found there is "
+        "used instead of the shipped one of that name (the shipped templates/ folder).",
+    )
     imap: Imap | None = Field(default=None, description="The imap transport: reading.")
     smtp: Smtp | None = Field(default=None, description="The imap transport: sending.")
 

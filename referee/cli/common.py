@@ -27,6 +27,7 @@ from referee.errors import (
 from referee.mail.herald import MailHerald
 from referee.mail.spool import Spool
 from referee.owner import check_owner
+from referee.render import use_templates
 from referee.settings import Settings, load_settings
 from referee.store import Store
 
@@ -77,7 +78,9 @@ Turn = Annotated[
 def settings(config: Path | None, games_dir: Path | None, **given: Any) -> Settings:
     """The settings every command reads: the command line, then the environment, then the
     config file (``--config`` or ``$REFEREE_CONFIG``), as for ``serve``."""
-    return load_settings(config, games_dir=games_dir, **given)
+    loaded = load_settings(config, games_dir=games_dir, **given)
+    use_templates(loaded.templates_dir)
+    return loaded
 
 
 def games_folder(
