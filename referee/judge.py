@@ -170,7 +170,14 @@ def judge(
         f"turn {played.turn.turn}: {player.name} {format_move(played.move)}",
         played=played,
         letters=turn_letters(
-            game.record, played.after, played.move, seat, answers, watchers=watchers, due=due
+            game.record,
+            played.after,
+            played.move,
+            seat,
+            answers,
+            watchers=watchers,
+            due=due,
+            before=played.before,
         ),
     )
 

@@ -144,8 +144,16 @@ def _reserved(r: ReservedView) -> str:
     return card_line(r.card) + blind
 
 
-def board_context(view: GameView, game: str) -> dict[str, Any]:
-    """Everything the board templates print, in words, from a view."""
+def board_context(
+    view: GameView,
+    game: str,
+    last_move: Move | None = None,
+    last_player: str | None = None,
+    before_board: tuple[tuple[str | None, ...], ...] | None = None,
+) -> dict[str, Any]:
+    """Everything the board templates print, in words, from a view. With the move that led
+    to it (``last_move`` by ``last_player``) the HTML board highlights it; with the board
+    before it (``before_board``), the slots it refilled."""
     if view.status == "finished":
         winners = " and ".join(view.winners)
         headline = f"finished: {winners} win{'s' if len(view.winners) == 1 else ''}"
@@ -154,7 +162,13 @@ def board_context(view: GameView, game: str) -> dict[str, Any]:
         headline = f"{view.to_move} to move · last round: the game ends after {last}'s turn"
     else:
         headline = f"{view.to_move} to move"
-    levels = []
+    changed = {
+        (level, slot)
+        for level, row in enumerate(view.board, start=1)
+        for slot, card in enumerate(row)
+        if before_board is not None and before_board[level - 1][slot] != card
+    }
+    levels: list[dict[str, Any]] = []
     for number in (3, 2, 1):
         row = view.board[number - 1]
         size = view.deck_sizes[number - 1]
@@ -164,6 +178,10 @@ def board_context(view: GameView, game: str) -> dict[str, Any]:
                 "deck": f"{size} card{'' if size == 1 else 's'} left in the deck",
                 "cards": [card_line(c) if c else "(empty: the deck ran out)" for c in row],
                 "card_boxes": [_card_box(c) if c else None for c in row],
+                "tiles": [
+                    _tile(c, (number, slot) in changed) if c else None for slot, c in enumerate(row)
+                ],
+                "deck_size": size,
             }
         )
     players = [
@@ -181,10 +199,16 @@ def board_context(view: GameView, game: str) -> dict[str, Any]:
         }
         for p in view.players
     ]
+    me = next((p for p in view.players if p.name == view.viewer), None)
     return {
         "game": game,
         "turn": view.turn,
         "headline": headline,
+        "last": _last(last_move, last_player, view.viewer) if last_move and last_player else "",
+        "last_card": _moved_card(last_move),
+        "hand": _hand(me, _moved_card(last_move)) if me is not None else None,
+        "others": [_compact(p, view) for p in view.players if p is not me],
+        "noble_tiles": [{"id": n, "needs": _gems(NOBLES[n].requires)} for n in view.nobles],
         "viewer": view.viewer,
         "bank": "  ".join(
             f"{colour} {n}" for colour, n in zip(TOKEN_COLOURS, view.bank, strict=True)
@@ -196,6 +220,66 @@ def board_context(view: GameView, game: str) -> dict[str, Any]:
         "nobles": [{"id": n, "needs": counts(NOBLES[n].requires)} for n in view.nobles],
         "levels": levels,
         "players": players,
+    }
+
+
+def _tile(card_id: str, new: bool = False) -> dict[str, Any]:
+    """A card's face, for the HTML board's tiles."""
+    card = CARDS[card_id]
+    return {
+        "id": card_id,
+        "colour": card.bonus_colour,
+        "fill": FILLS[card.bonus_colour],
+        "points": card.points,
+        "cost": _gems(card.cost),
+        "new": new,
+    }
+
+
+def _moved_card(move: Move | None) -> str | None:
+    """The face-up card a move took (bought or reserved), if any."""
+    if isinstance(move, Buy | Reserve) and move.card:
+        return move.card
+    return None
+
+
+def _last(move: Move, player: str, viewer: str | None) -> str:
+    said = told(move, player, viewer)
+    return said[0].upper() + said[1:]
+
+
+def _hand(p: Any, moved: str | None) -> dict[str, Any]:
+    """The reader's own hand, set apart on the HTML board."""
+    return {
+        "name": p.name,
+        "points": p.points,
+        "tokens": _gems(p.tokens),
+        "token_count": sum(p.tokens),
+        "bonuses": _gems(p.bonuses),
+        "cards": len(p.cards),
+        "nobles": ", ".join(p.nobles),
+        "reserved": [
+            {**_tile(r.card, r.card == moved), "blind": r.blind}
+            if r.card
+            else {"id": None, "level": r.level, "blind": True}
+            for r in p.reserved
+        ],
+        "resigned": p.resigned,
+    }
+
+
+def _compact(p: Any, view: GameView) -> dict[str, Any]:
+    """Another player, in one row of the HTML board."""
+    return {
+        "name": p.name,
+        "points": p.points,
+        "to_move": p.name == view.to_move,
+        "token_count": sum(p.tokens),
+        "tokens": _gems(p.tokens),
+        "bonuses": _gems(p.bonuses),
+        "reserved": [r.card if r.card else f"L{r.level} (blind)" for r in p.reserved],
+        "nobles": ", ".join(p.nobles),
+        "resigned": p.resigned,
     }
 
 

@@ -340,6 +340,7 @@ class Service:
                     due=due_words(after, self.desk.ledger),
                     extra=f"{name}'s move was not made by its deadline, and this game resigns "
                     "a player who lets a deadline pass.",
+                    before=played.before,
                 )
                 commit_turn(self.store, game_id, played, self._announce(game_id, played, letters))
         except ConflictError:

@@ -17,6 +17,7 @@ from datetime import datetime
 from email.utils import format_datetime, formataddr
 from typing import Any
 
+from referee.engine import Move
 from referee.engine.view import GameView
 from referee.mail.inbound import LOOP_HEADER, REFEREE_NAME
 from referee.render import board_context, render
@@ -41,6 +42,16 @@ class Letter:
     html: str | None = None
     answers: str | None = None
     origin: str | None = None  # the mail whose judging queued this letter
+
+
+@dataclass(frozen=True)
+class LastMove:
+    """The move that led to the board a letter shows, for the HTML board to highlight: who
+    made it, and the board before it (to mark the slots it refilled)."""
+
+    move: Move
+    player: str
+    board_before: tuple[tuple[str | None, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -78,6 +89,7 @@ def letter(
     listing_title: str = "",
     commands: Sequence[tuple[str, str]] = (),
     due: str = "",
+    last: LastMove | None = None,
 ) -> Letter:
     """A letter of ``kind``; ``shown`` is the recipient's own view (None: no board at all).
     Lists of moves are cut at OPTIONS_SHOWN unless ``all_options``. ``listing`` is any other
@@ -101,7 +113,10 @@ def letter(
         "due_line": _due_line(shown, name, due),
     }
     if shown is not None:
-        context |= board_context(shown, game)
+        if last is None:
+            context |= board_context(shown, game)
+        else:
+            context |= board_context(shown, game, last.move, last.player, last.board_before)
     return Letter(
         game=game,
         seat=seat,

@@ -50,6 +50,7 @@ class MailHerald:
             None,
             watchers=self.ledger.watchers(record.id),
             due=due_words(after, self.ledger),
+            before=played.before,
         )
         self.spool.queue(letters, Commit(record.id, played.turn.turn, sha256))
         failpoint("queued")

@@ -20,7 +20,7 @@ from referee.engine import (
     outcome,
     view,
 )
-from referee.mail.compose import Letter, letter
+from referee.mail.compose import LastMove, Letter, letter
 from referee.notation import format_move
 from referee.record import GameRecord, Replayed
 from referee.render import told
@@ -67,11 +67,14 @@ def turn_letters(
     watchers: Sequence[str] = (),
     due: str = "",
     extra: str = "",
+    before: GameState | None = None,
 ) -> list[Letter]:
     """The new board after a move, to every player, telling them what happened; and the
     public board to every spectator in ``watchers``. ``due``: when the next move is due, in
-    words, for the player to move."""
+    words, for the player to move; ``before``: the position before the move, so that the
+    board can show the slots it refilled."""
     mover_name = record.players[mover].name
+    last = LastMove(move, mover_name, before.board if before is not None else after.board)
     letters = []
     for p in record.players:
         paragraphs = [f"Turn {after.turn}: {told(move, mover_name, p.name)}."]
@@ -89,9 +92,10 @@ def turn_letters(
                 options=legal_texts(after) if yours else (),
                 answers=answers if p.seat == mover else None,
                 due=due,
+                last=last,
             )
         )
-    return letters + watcher_letters(record.id, after, move, mover_name, watchers, due)
+    return letters + watcher_letters(record.id, after, move, mover_name, watchers, due, last)
 
 
 def watcher_letters(
@@ -101,6 +105,7 @@ def watcher_letters(
     mover: str,
     watchers: Sequence[str],
     due: str = "",
+    last: LastMove | None = None,
 ) -> list[Letter]:
     """The public board, to each spectator of ``game``: what the public may see, never a
     player's hand beyond it."""
@@ -122,6 +127,7 @@ def watcher_letters(
                 shown=public,
                 game=game,
                 due=due,
+                last=last,
             )
         )
     return letters
@@ -156,7 +162,14 @@ def letters_for_turn(game: Replayed, turn: int) -> list[Letter]:
     entry = game.turns[turn - 1]
     mover = next(p.seat for p in game.record.players if p.name == entry.player)
     answers = entry.source.message_id if entry.source.kind == "mail" else None
-    return turn_letters(game.record, game.states[turn], moves[turn - 1], mover, answers)
+    return turn_letters(
+        game.record,
+        game.states[turn],
+        moves[turn - 1],
+        mover,
+        answers,
+        before=game.states[turn - 1],
+    )
 
 
 def player_letter(
@@ -177,9 +190,11 @@ def player_letter(
     listing_title: str = "",
     commands: Sequence[tuple[str, str]] = (),
     due: str = "",
+    last: LastMove | None = None,
 ) -> Letter:
     """A letter to the player in ``seat``, showing ``shown``: their own view; ``due``: when
-    the move now awaited is due, in words, shown with the board."""
+    the move now awaited is due, in words, shown with the board; ``last``: the move that led
+    to it, highlighted on the board."""
     player = record.players[seat]
     return letter(
         kind,
@@ -202,6 +217,7 @@ def player_letter(
         listing_title=listing_title,
         commands=commands,
         due=due,
+        last=last,
     )
 
 
@@ -223,6 +239,7 @@ def note_letter(
     quoted: Sequence[str] = (),
     reason: str | None = None,
     due: str = "",
+    last: LastMove | None = None,
 ) -> Letter:
     """A letter to anyone (a spectator, someone invited, whoever wrote to the referee): a
     board only when ``shown`` (a view that person may see) is given. With a ``seat``, the
@@ -244,6 +261,7 @@ def note_letter(
         quoted=quoted,
         reason=reason,
         due=due,
+        last=last,
     )
 
 

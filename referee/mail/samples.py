@@ -64,7 +64,10 @@ def sample_letters() -> list[Letter]:
     mover = state.seat_of(game.turns[-1].player)
     due = "Mon 11 Jan 2027, 09:00 UTC"
     letters = welcome_letters(replay(record, dump(record), []))
-    letters += turn_letters(record, state, last, mover, "<m@x>", ["zed@example.org"], due)
+    before = game.states[-2]
+    letters += turn_letters(
+        record, state, last, mover, "<m@x>", ["zed@example.org"], due, before=before
+    )
     letters += watcher_letters(record.id, state, None, "", ["zed@example.org"])
     name = state.player.name
     letters.append(

@@ -86,6 +86,11 @@ class Club:
     def text(self, name: str) -> str:
         return text_of(self.latest(name))
 
+    def words(self, name: str) -> str:
+        """The text of the latest mail to ``name``, its lines joined (text mails are wrapped
+        at 76 columns)."""
+        return " ".join(self.text(name).split())
+
     def mails(self, name: str) -> list[EmailMessage]:
         return mails_to(self.mail, address(name))
 

@@ -84,3 +84,11 @@ def test_long_names_and_subjects_in_any_script_read_back_and_subjects_use_legal_
     subject_line = next(line for line in raw.split(b"\r\n") if line.startswith(b"Subject:"))
     words = re.findall(rb"=\?utf-8\?b\?[^?]*\?=", subject_line)
     assert len(words) > 1 and max(len(w) for w in words) <= 75
+
+
+def test_every_kind_of_letter_keeps_its_text_within_76_columns() -> None:
+    from referee.mail.samples import sample_letters
+
+    for mail in sample_letters():
+        too_long = [line for line in mail.text.splitlines() if len(line) > 76]
+        assert not too_long, (mail.kind, too_long)

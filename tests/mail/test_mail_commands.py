@@ -119,7 +119,7 @@ def test_decline_calls_the_game_off_and_tells_everyone(club: Club) -> None:
     assert not club.store.has(game)
     for name in ("ann", "bob", "cat"):
         assert "called off" in str(club.latest(name)["Subject"])
-    assert "bob@example.org declined" in club.text("cat")
+    assert "bob@example.org declined" in club.words("cat")
 
 
 def test_an_invitation_unanswered_for_7_days_is_called_off(club: Club) -> None:
@@ -268,10 +268,10 @@ def test_a_spectator_gets_the_public_board_after_every_turn_and_no_blind_card(
 def test_away_for_10_years_is_capped_with_a_clear_answer(club: Club) -> None:
     club.write("ann", "away 3650d")
     club.serve()
-    assert "the longest one can be away" in club.text("ann")
+    assert "the longest one can be away" in club.words("ann")
     club.write("ann", "away 2037-01-01")
     club.serve()
-    assert "the longest one can be away" in club.text("ann")
+    assert "the longest one can be away" in club.words("ann")
 
 
 def test_away_pauses_deadlines_and_tells_the_other_players(club: Club) -> None:
@@ -538,4 +538,4 @@ def test_a_move_written_to_the_referee_instead_of_as_a_reply_is_told_how_to_move
 ) -> None:
     club.write("ann", "take red green blue")
     club.serve()
-    assert "reply to the referee's latest board mail" in " ".join(club.text("ann").split())
+    assert "reply to the referee's latest board mail" in club.words("ann")

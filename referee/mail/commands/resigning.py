@@ -6,9 +6,10 @@ from referee.errors import MoveError, RequestError
 from referee.games import judge as judge_move
 from referee.mail.commands import command
 from referee.mail.commands.context import Context, Ruling
+from referee.mail.deadlines import due_words
 from referee.mail.letters import turn_letters
 from referee.notation import format_move
-from referee.record import SourceEntry
+from referee.record import Replayed, SourceEntry
 
 
 @command(
@@ -26,6 +27,8 @@ def resign(ctx: Context, argument: str) -> Ruling:
         played = judge_move(ctx.game, ctx.name, "resign", source, at=ctx.now)
     except MoveError as err:
         raise RequestError(err.reason) from None
+    game = ctx.game
+    after = Replayed(game.record, [*game.turns, played.turn], [*game.states, played.after], b"")
     letters = turn_letters(
         ctx.record,
         played.after,
@@ -33,6 +36,8 @@ def resign(ctx: Context, argument: str) -> Ruling:
         ctx.seat,
         ctx.inbound.message_id,
         watchers=ctx.desk.ledger.watchers(ctx.record.id),
+        due=due_words(after, ctx.desk.ledger),
+        before=played.before,
     )
     return Ruling(
         "played",
