@@ -1,5 +1,5 @@
-"""The game master's commands on games: create, show, judge, play, resign, replay, roll back,
-list."""
+"""The game master's commands on games: create, show, judge, play, resign, replay, export,
+roll back, list."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from referee.cli.common import (
 )
 from referee.engine import GameView, Resign, Rules, legal_moves, move_json, view
 from referee.errors import MoveError, RefereeError, RequestError
+from referee.export import replay_page
 from referee.games import (
     Played,
     change_address,
@@ -373,6 +374,77 @@ def replay(
             )
 
     guard(as_json, run)
+
+
+@app.command()
+def export(
+    game: Game,
+    html: Annotated[
+        Path,
+        typer.Option(
+            "--html",
+            metavar="FILE",
+            help="Write the replay page here: one HTML file that needs no network ('-': "
+            "standard output).",
+            show_default=False,
+        ),
+    ],
+    as_player: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            help="Show every turn as this player saw it, their blind reserved cards included "
+            "(only once the game is finished).",
+        ),
+    ] = None,
+    games_dir: GamesDir = None,
+    config: Config = None,
+    as_json: Json = False,
+) -> None:
+    """Write a game as one self-contained HTML page that replays it turn by turn: the board
+    at each turn, the move that led to it, the result; public unless --as names a player."""
+
+    def run() -> None:
+        replayed = store(config, games_dir).load(game)
+        page = replay_page(replayed, game, as_player)
+        if str(html) == "-":
+            typer.echo(page.html, nl=False)
+            return
+        size = write_page(html, page.html)
+        seen = "the public view" if page.viewer is None else f"as {page.viewer} saw it"
+        if as_json:
+            print_json(
+                {
+                    "game": game,
+                    "file": str(html),
+                    "turns": page.turns,
+                    "viewer": page.viewer,
+                    "bytes": size,
+                }
+            )
+            return
+        typer.echo(
+            f"Wrote {html}: game {game}, turns 0 to {page.turns}, {seen} ({size // 1024} KB). "
+            "Open it in a browser; it needs no network."
+        )
+
+    guard(as_json, run)
+
+
+def write_page(path: Path, text: str) -> int:
+    """Write ``text`` to ``path`` whole or not at all (replacing a file that is there); its
+    size in bytes."""
+    data = text.encode("utf-8")
+    if path.is_dir():
+        raise RequestError(f"--html {path}: that is a folder; name a file, like {path}/game.html")
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    except OSError as err:
+        temporary.unlink(missing_ok=True)
+        raise RequestError(f"cannot write {path}: {err.strerror}") from None
+    return len(data)
 
 
 @app.command()
