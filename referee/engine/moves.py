@@ -13,7 +13,7 @@ any player still in the game may make it at any time. It has no returns and no n
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from referee.engine.cards import NO_TOKENS, Tokens, token_dict
 
@@ -75,6 +75,22 @@ class Resign:
 
 
 Move = Take | Reserve | Buy | Pass | Resign
+
+#: The fields of :class:`Buy`, in order (see :func:`new_buy`).
+BUY_FIELDS: Final = ("card", "pay", "returned", "noble")
+_new = object.__new__
+_set_card, _set_pay, _set_returned, _set_noble = (Buy.__dict__[f].__set__ for f in BUY_FIELDS)
+
+
+def new_buy(card: str, pay: Tokens, returned: Tokens, noble: str | None) -> Buy:
+    """``Buy(card, pay, returned, noble)``, made without the frozen dataclass's ``__init__``
+    (see :func:`referee.engine.state.new_state`): listing the legal moves makes many."""
+    buy: Buy = _new(Buy)
+    _set_card(buy, card)
+    _set_pay(buy, pay)
+    _set_returned(buy, returned)
+    _set_noble(buy, noble)
+    return buy
 
 
 def move_json(move: Move) -> dict[str, Any]:

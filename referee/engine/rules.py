@@ -15,49 +15,186 @@ player is left the game ends and they win. A resigned player never wins.
 
 The two are written separately (generation for speed, checking for good reasons) and the test
 suite holds them to each other: ``apply`` accepts a move exactly when ``legal_moves`` lists it.
+
+Speed matters here (a search bot plays whole games by the thousand), so both are written for
+it, as measured by ``benchmarks/engine.py``:
+
+* What a list of legal moves is made of is built once and kept, the moves being immutable:
+  the takes for each of the 243 kinds of bank (none, 1 to 3, or 4 and more of each colour),
+  the reserves of each row of the board, the returns for each number of tokens held, the
+  payments for each need and hand. Cards are tested for affordability in bulk, as sets of
+  cards in whole numbers (``_OVER_*``: the cards costing more than a power in a colour).
+* ``apply`` first tries :func:`_quick_apply`, for a move that is plainly legal (in the kept
+  lists); it makes the new state by position (``state.new_state``). Anything else goes
+  through :func:`_apply_checked`, the rule-by-rule checks that give the reasons. The tests
+  hold the two paths to each other as well.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations, product
-from typing import TypeVar
+from itertools import combinations
+from typing import TypeVar, cast
 
 from referee.engine.cards import (
     CARDS,
     GEM_COLOURS,
     GEMS,
     GOLD,
+    KINDS,
     NO_TOKENS,
     NOBLES,
     TOKEN_COLOURS,
     Gems,
     Tokens,
 )
-from referee.engine.moves import Buy, Move, Pass, Reserve, Resign, Take
+from referee.engine.moves import Buy, Move, Pass, Reserve, Resign, Take, new_buy
 from referee.engine.state import (
+    COSTS,
+    FEWEST_FOR_A_NOBLE,
     RESERVE_LIMIT,
     TOKEN_LIMIT,
     GameState,
     Player,
     Reservation,
     Status,
-    affordable,
     describe_tokens,
     need,
+    new_player,
+    new_state,
     qualifying_nobles,
     shortfall,
 )
 from referee.errors import IllegalMoveError
 
 # ---------------------------------------------------------------------------------------------
+# Small helpers on tuples
+
+
+_GOLD_ONE: Tokens = (0, 0, 0, 0, 0, 1)
+T = TypeVar("T")
+
+
+def _tokens(counts: list[int] | tuple[int, ...]) -> Tokens:
+    w, u, g, r, k, o = counts
+    return (w, u, g, r, k, o)
+
+
+def _add(a: Tokens, b: Tokens) -> Tokens:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
+
+
+def _sub(a: Tokens, b: Tokens) -> Tokens:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3], a[4] - b[4], a[5] - b[5])
+
+
+def _add_bonus(bonuses: Gems, colour: int) -> Gems:
+    w, u, g, r, k = bonuses
+    if colour < 2:
+        return (w + 1, u, g, r, k) if colour == 0 else (w, u + 1, g, r, k)
+    if colour < 4:
+        return (w, u, g + 1, r, k) if colour == 2 else (w, u, g, r + 1, k)
+    return (w, u, g, r, k + 1)
+
+
+def _is_count(counts: tuple[int, ...]) -> bool:
+    """Whether ``counts`` is a count per token kind (six whole numbers, none below 0)."""
+    return len(counts) == 6 and min(counts) >= 0
+
+
+def _replace_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
+    return (*items[:index], item, *items[index + 1 :])
+
+
+def _with(
+    player: Player,
+    *,
+    tokens: Tokens | None = None,
+    reserved: tuple[Reservation, ...] | None = None,
+    nobles: tuple[str, ...] | None = None,
+    points: int | None = None,
+) -> Player:
+    return Player(
+        name=player.name,
+        tokens=player.tokens if tokens is None else tokens,
+        cards=player.cards,
+        bonuses=player.bonuses,
+        reserved=player.reserved if reserved is None else reserved,
+        nobles=player.nobles if nobles is None else nobles,
+        points=player.points if points is None else points,
+    )
+
+
+def _find_on_board(state: GameState, card_id: str, verb: str) -> tuple[int, int]:
+    for level, row in enumerate(state.board, start=1):
+        for slot, card in enumerate(row):
+            if card == card_id:
+                return level, slot
+    if card_id not in CARDS:
+        raise IllegalMoveError(f"there is no card {card_id!r}: card ids run 1-01 … 3-20")
+    where = "face up on the board" + (" nor among your reserved cards" if verb == "buy" else "")
+    face_up = ", ".join(state.face_up()) or "none"
+    raise IllegalMoveError(
+        f"{card_id} is not {where}: you can {verb} a face-up card ({face_up})"
+        + (" or one you reserved" if verb == "buy" else "")
+    )
+
+
+def _refill(
+    board: tuple[tuple[str | None, ...], ...],
+    decks: tuple[tuple[str, ...], ...],
+    level: int,
+    slot: int,
+) -> tuple[tuple[tuple[str | None, ...], ...], tuple[tuple[str, ...], ...]]:
+    """Refill ``slot`` of ``level`` from the top of that level's deck, or leave it empty."""
+    index = level - 1
+    deck = decks[index]
+    row = list(board[index])
+    if deck:
+        row[slot] = deck[0]
+        piles = list(decks)
+        piles[index] = deck[1:]
+        decks = tuple(piles)
+    else:
+        row[slot] = None
+    rows = list(board)
+    rows[index] = tuple(row)
+    return tuple(rows), decks
+
+
+# ---------------------------------------------------------------------------------------------
 # Generation
+#
+# Most of a list of legal moves is the same from one position to the next: the takes depend
+# only on which colours the bank has none of, 1 to 3, or 4 and more; the reserves only on the
+# board. Those parts are built once and kept (the moves are immutable, so lists may share
+# them); what is left to do on each move is the affordability of the cards in sight.
 
 
-@lru_cache(maxsize=4096)
-def token_takes(bank: Tokens) -> tuple[Tokens, ...]:
-    """Every legal take from ``bank``: 3 different colours (or every colour left, when fewer
-    than 3 have tokens), and 2 of any colour with at least 4 in the bank."""
+def _take_class(count: int) -> int:
+    """0: the bank has none of a colour; 1: 1 to 3 (one can be taken); 2: 4 or more (two)."""
+    return 0 if count <= 0 else 1 if count < 4 else 2
+
+
+#: For each gem colour: a bank count -> its take class times 3 ** colour, so that the sum over
+#: the colours numbers the 3 ** 5 kinds of bank (counts outside the table are worked out).
+_WEIGHTS = (1, 3, 9, 27, 81)
+_KIND_W, _KIND_U, _KIND_G, _KIND_R, _KIND_K = (
+    {count: _take_class(count) * weight for count in range(-8, 65)} for weight in _WEIGHTS
+)
+_BANK_KINDS = 243
+
+
+def _bank_kind(bank: Tokens) -> int:
+    """Which of the 243 kinds of bank ``bank`` is, as far as taking tokens goes."""
+    w, u, g, r, k, _gold = bank
+    try:
+        return _KIND_W[w] + _KIND_U[u] + _KIND_G[g] + _KIND_R[r] + _KIND_K[k]
+    except KeyError:
+        return sum(_take_class(bank[colour]) * _WEIGHTS[colour] for colour in GEMS)
+
+
+def _takes_from(bank: Tokens) -> tuple[Tokens, ...]:
     available = [g for g in GEMS if bank[g] > 0]
     takes: list[Tokens] = []
     groups = combinations(available, 3) if len(available) >= 3 else [tuple(available)]
@@ -75,32 +212,108 @@ def token_takes(bank: Tokens) -> tuple[Tokens, ...]:
     return tuple(takes)
 
 
+def _bank_of_kind(kind: int) -> Tokens:
+    """A bank of the given kind: 0, 1 or 4 of each colour."""
+    w, u, g, r, k = ((0, 1, 4)[kind // weight % 3] for weight in _WEIGHTS)
+    return (w, u, g, r, k, 0)
+
+
+#: The takes from each kind of bank, as token counts, as a set, and as moves of a player who
+#: needs no return and gets no noble (one Take object for each count, shared).
+_TAKES: tuple[tuple[Tokens, ...], ...] = tuple(
+    _takes_from(_bank_of_kind(kind)) for kind in range(_BANK_KINDS)
+)
+_TAKE_SETS = tuple(frozenset(takes) for takes in _TAKES)
+_TAKE_MOVES = {gems: Take(gems) for takes in _TAKES for gems in takes}
+_PLAIN_TAKES = tuple(tuple(_TAKE_MOVES[gems] for gems in takes) for takes in _TAKES)
+
+
+def token_takes(bank: Tokens) -> tuple[Tokens, ...]:
+    """Every legal take from ``bank``: 3 different colours (or every colour left, when fewer
+    than 3 have tokens), and 2 of any colour with at least 4 in the bank."""
+    return _TAKES[_bank_kind(bank)]
+
+
 @lru_cache(maxsize=8192)
 def token_returns(held: Tokens) -> tuple[Tokens, ...]:
     """Every multiset of tokens that brings ``held`` down to exactly 10 (just the empty return
-    when 10 or fewer are held)."""
+    when 10 or fewer are held).
+
+    Listed as ``itertools.product`` over the counts of each kind would list them, white
+    first, fewest first. They depend only on how many to return and how many of each kind
+    (up to that many) are held: few cases, each worked out once."""
     excess = sum(held) - TOKEN_LIMIT
     if excess <= 0:
         return (NO_TOKENS,)
-    ranges = [range(min(h, excess) + 1) for h in held]
-    return tuple(_tokens(r) for r in product(*ranges) if sum(r) == excess)
+    w, u, g, r, k, o = (h if h < excess else excess for h in held)
+    return _returns_from((w, u, g, r, k, o), excess)
+
+
+@lru_cache(maxsize=8192)
+def _returns_from(caps: Tokens, excess: int) -> tuple[Tokens, ...]:
+    """The returns of ``excess`` tokens, at most ``caps`` of each kind (see token_returns):
+    built kind by kind, keeping only what can still add up."""
+    # Whatever is left to return must fit in the kinds after this one.
+    room = [sum(caps[kind + 1 :]) for kind in KINDS]
+    partial: list[tuple[tuple[int, ...], int]] = [((), excess)]
+    for cap, later in zip(caps, room, strict=True):
+        partial = [
+            ((*given, n), left - n)
+            for given, left in partial
+            for n in range(max(left - later, 0), min(cap, left) + 1)
+        ]
+    return tuple(_tokens(given) for given, _left in partial)
+
+
+@lru_cache(maxsize=8192)
+def _return_set(held: Tokens) -> frozenset[Tokens]:
+    return frozenset(token_returns(held))
+
+
+def payments(need_: Gems, held: Tokens) -> tuple[Tokens, ...]:
+    """Every distinct way to pay ``need_`` from ``held``: for each colour, any split between
+    that colour's tokens and gold; gold may stand in even where the colour is held.
+
+    Listed by the gold spent on each colour, white first, fewest first: in the order of
+    ``itertools.product`` over those ranges, which the lists of legal moves keep."""
+    w, u, g, r, k = need_
+    hw, hu, hg, hr, hk, gold = held
+    if gold:
+        # Only what the card needs matters of the tokens held: the rest is left out of the
+        # key, so that many hands share one list.
+        return _payments_with_gold(
+            need_,
+            (
+                hw if hw < w else w,
+                hu if hu < u else u,
+                hg if hg < g else g,
+                hr if hr < r else r,
+                hk if hk < k else k,
+                gold if gold < w + u + g + r + k else w + u + g + r + k,
+            ),
+        )
+    if w <= hw and u <= hu and g <= hg and r <= hr and k <= hk:
+        return ((w, u, g, r, k, 0),)
+    return ()
 
 
 @lru_cache(maxsize=16384)
-def payments(need_: Gems, held: Tokens) -> tuple[Tokens, ...]:
-    """Every distinct way to pay ``need_`` from ``held``: for each colour, any split between
-    that colour's tokens and gold; gold may stand in even where the colour is held."""
+def _payments_with_gold(need_: Gems, held: Tokens) -> tuple[Tokens, ...]:
     gold = held[GOLD]
-    ranges = [range(max(n - h, 0), n + 1) for n, h in zip(need_, held, strict=False)]
-    if sum(r.start for r in ranges) > gold:
+    lows = [n - h if n > h else 0 for n, h in zip(need_, held, strict=False)]
+    if sum(lows) > gold:
         return ()
-    pays = []
-    for golds in product(*ranges):
-        spent = sum(golds)
-        if spent <= gold:
-            w, u, g, r, k = (n - x for n, x in zip(need_, golds, strict=True))
-            pays.append((w, u, g, r, k, spent))
-    return tuple(pays)
+    # Colour by colour: every partial payment so far (the coloured tokens, the gold spent),
+    # extended by each amount of gold on the next colour that keeps within the gold held.
+    partial: list[tuple[tuple[int, ...], int]] = [((), 0)]
+    for n, low in zip(need_, lows, strict=True):
+        partial = [
+            ((*paid, n - x), spent + x)
+            for paid, spent in partial
+            for x in range(low, n + 1)
+            if spent + x <= gold
+        ]
+    return tuple(_tokens((*paid, spent)) for paid, spent in partial)
 
 
 def default_payment(need_: Gems, held: Tokens) -> Tokens:
@@ -109,62 +322,241 @@ def default_payment(need_: Gems, held: Tokens) -> Tokens:
     return (w, u, g, r, k, shortfall(need_, held))
 
 
-def _noble_choices(nobles: tuple[str, ...], bonuses: Gems) -> list[str | None]:
-    return list(qualifying_nobles(nobles, bonuses)) or [None]
+#: The noble choices of a move when no noble qualifies: just "no noble".
+_NO_NOBLE: tuple[str | None, ...] = (None,)
 
 
-@lru_cache(maxsize=4096)
-def _plain_takes(bank: Tokens) -> tuple[Take, ...]:
-    """The takes from ``bank`` for a player who needs no return and gets no noble."""
-    return tuple(Take(gems) for gems in token_takes(bank))
+#: Take objects by the tokens taken, then by the tokens returned (no noble), made once each
+#: and shared.
+_RETURNING_TAKES: dict[Tokens, dict[Tokens, Take]] = {gems: {} for gems in _TAKE_MOVES}
+
+
+@lru_cache(maxsize=16384)
+def _takes_then_returns(gems: Tokens, after: Tokens) -> tuple[Take, ...]:
+    """Taking ``gems`` to hold ``after``, with each way of returning down to 10, no noble."""
+    excess = sum(after) - TOKEN_LIMIT
+    if excess <= 0:
+        return (_TAKE_MOVES[gems],)
+    w, u, g, r, k, o = (h if h < excess else excess for h in after)
+    return _takes_returning(gems, (w, u, g, r, k, o), excess)
+
+
+@lru_cache(maxsize=16384)
+def _takes_returning(gems: Tokens, caps: Tokens, excess: int) -> tuple[Take, ...]:
+    """Taking ``gems``, then returning ``excess`` tokens, at most ``caps`` of each kind."""
+    made = _RETURNING_TAKES[gems]
+    takes = []
+    for returned in _returns_from(caps, excess):
+        take = made.get(returned)
+        if take is None:
+            take = made[returned] = Take(gems, returned)
+        takes.append(take)
+    return tuple(takes)
+
+
+def _takes_ending(
+    takes: tuple[Tokens, ...], held: Tokens, nobles: tuple[str | None, ...]
+) -> list[Move]:
+    """The takes of a player who must return tokens after some of them, or gets a noble."""
+    moves: list[Move] = []
+    if nobles is _NO_NOBLE:
+        for gems in takes:
+            moves += _takes_then_returns(gems, _add(held, gems))
+    else:
+        for gems in takes:
+            for returned in token_returns(_add(held, gems)):
+                moves.extend(Take(gems, returned, noble) for noble in nobles)
+    return moves
 
 
 #: Reserving each card, or from each deck, for a player who needs no return and gets no noble.
 _PLAIN_RESERVES = {card: Reserve(card) for card in CARDS}
-_PLAIN_DECK_RESERVES = {level: Reserve(None, level) for level in (1, 2, 3)}
+_PLAIN_DECK_RESERVES = (Reserve(None, 1), Reserve(None, 2), Reserve(None, 3))
+
+
+#: Each card's bit, for sets of cards kept as whole numbers.
+_BITS = {card: 1 << index for index, card in enumerate(CARDS)}
+
+
+def _costing_over(colour: int, power: int) -> int:
+    """The set of cards costing more than ``power`` of ``colour``."""
+    return sum(bit for card, bit in _BITS.items() if COSTS[card][colour] > power)
+
+
+#: For each gem colour: a player's power in it (bonuses and tokens) -> the cards they cannot
+#: pay for in that colour without gold; for the powers a player can have (others are worked
+#: out). No card costs more than 7 of a colour, so the sets are empty from 7 on.
+_OVER_W, _OVER_U, _OVER_G, _OVER_R, _OVER_K = (
+    {power: _costing_over(colour, power) for power in range(65)} for colour in GEMS
+)
+
+
+def _cards_over(w: int, u: int, g: int, r: int, k: int) -> int:
+    """The set of cards costing more than ``w`` white, or ``u`` blue, … or ``k`` black."""
+    try:
+        return _OVER_W[w] | _OVER_U[u] | _OVER_G[g] | _OVER_R[r] | _OVER_K[k]
+    except KeyError:
+        over = 0
+        for colour, power in enumerate((w, u, g, r, k)):
+            over |= _costing_over(colour, power)
+        return over
+
+
+RowCards = tuple[tuple[str, ...], tuple[Reserve, ...], int]
+
+#: What _row_cards found, by row. Rows come and go (a buy or reserve from the board changes
+#: one row and leaves two); the dictionary is emptied when it grows large.
+_ROWS: dict[tuple[str | None, ...], RowCards] = {}
+_ROWS_KEPT = 8192
+
+
+def _row_cards(row: tuple[str | None, ...]) -> RowCards:
+    """The face-up cards of a row of the board, reserving each (no return, no noble), and the
+    set of them."""
+    if None in row:
+        cards = tuple([card for card in row if card is not None])
+    else:
+        cards = cast("tuple[str, ...]", row)
+    in_row = 0
+    for card in cards:
+        in_row |= _BITS[card]
+    found = cards, tuple([_PLAIN_RESERVES[card] for card in cards]), in_row
+    if len(_ROWS) >= _ROWS_KEPT:
+        _ROWS.clear()
+    _ROWS[row] = found
+    return found
+
+
+#: Each card's bonus colour by id.
+_BONUSES = {card.id: card.bonus for card in CARDS.values()}
+#: Buying each card, by the payment, for a player who gets no noble: made once and shared.
+_PLAIN_BUYS: dict[str, dict[Tokens, Buy]] = {card: {} for card in CARDS}
 
 
 def legal_moves(state: GameState) -> list[Move]:
     """Every distinct legal move of the player to move (empty once the game is finished).
 
-    Resigning is left out: it is always open to every player still in (see the module)."""
+    Resigning is left out: it is always open to every player still in (see the module).
+
+    Listed in a fixed order, which random playouts (and so the benchmark's games) depend on:
+    takes (each with its returns, each with its noble), reserves of face-up cards then of
+    decks, then buys of face-up then reserved cards, each payment, each noble."""
     if state.status == "finished":
         return []
-    player = state.player
+    player = state.players[state.to_move]
     held = player.tokens
-    moves: list[Move] = []
-    nobles_now = _noble_choices(state.nobles, player.bonuses)
-    # Most turns need no return and bring no noble: their takes and reserves are built once.
-    plain = nobles_now == [None]
-    count = sum(held)
+    bonuses = player.bonuses
+    table = state.nobles
+    bank = state.bank
+    hw, hu, hg, hr, hk, gold = held
+    count = hw + hu + hg + hr + hk + gold
+    bw, bu, bg, br, bk = bonuses
+    bonus_count = bw + bu + bg + br + bk
+    # Most turns need no return and bring no noble: their takes and reserves are kept.
+    visits = qualifying_nobles(table, bonuses) if bonus_count >= FEWEST_FOR_A_NOBLE else None
+    nobles_now = tuple(visits) if visits else _NO_NOBLE
 
-    if plain and count + 3 <= TOKEN_LIMIT:
-        moves.extend(_plain_takes(state.bank))
+    moves: list[Move]
+    if nobles_now is _NO_NOBLE and count + 3 <= TOKEN_LIMIT:
+        moves = list(_PLAIN_TAKES[_bank_kind(bank)])
     else:
-        for gems in token_takes(state.bank):
-            for returned in token_returns(_add(held, gems)):
-                for noble in nobles_now:
-                    moves.append(Take(gems, returned, noble))
+        moves = _takes_ending(_TAKES[_bank_kind(bank)], held, nobles_now)
 
-    face_up = state.face_up()
-    if len(player.reserved) < RESERVE_LIMIT:
-        gain = _GOLD_ONE if state.bank[GOLD] else NO_TOKENS
-        decks = [level for level, deck in enumerate(state.decks, start=1) if deck]
-        if plain and count + gain[GOLD] <= TOKEN_LIMIT:
-            moves.extend(_PLAIN_RESERVES[card] for card in face_up)
-            moves.extend(_PLAIN_DECK_RESERVES[level] for level in decks)
+    row1, row2, row3 = state.board
+    rows = _ROWS
+    cards1, reserves1, in_row1 = rows.get(row1) or _row_cards(row1)
+    cards2, reserves2, in_row2 = rows.get(row2) or _row_cards(row2)
+    cards3, reserves3, in_row3 = rows.get(row3) or _row_cards(row3)
+    reserved = player.reserved
+    if len(reserved) < RESERVE_LIMIT:
+        gain = 1 if bank[GOLD] else 0
+        if nobles_now is _NO_NOBLE and count + gain <= TOKEN_LIMIT:
+            moves += reserves1
+            moves += reserves2
+            moves += reserves3
+            deck1, deck2, deck3 = state.decks
+            if deck1:
+                moves.append(_PLAIN_DECK_RESERVES[0])
+            if deck2:
+                moves.append(_PLAIN_DECK_RESERVES[1])
+            if deck3:
+                moves.append(_PLAIN_DECK_RESERVES[2])
         else:
-            endings = [(r, n) for r in token_returns(_add(held, gain)) for n in nobles_now]
+            after = (hw, hu, hg, hr, hk, gold + gain)
+            endings = [(r, n) for r in token_returns(after) for n in nobles_now]
+            face_up = cards1 + cards2 + cards3
             moves.extend(Reserve(card, None, r, n) for card in face_up for r, n in endings)
+            decks = [level for level, deck in enumerate(state.decks, start=1) if deck]
             moves.extend(Reserve(None, level, r, n) for level in decks for r, n in endings)
 
-    bonuses = player.bonuses
-    for card_id in affordable(face_up + [r.card for r in player.reserved], bonuses, held):
-        bought = CARDS[card_id]
-        nobles_after = _noble_choices(state.nobles, _add_bonus(bonuses, bought.bonus))
-        for pay in payments(need(bought, bonuses), held):
-            for noble in nobles_after:
-                moves.append(Buy(card_id, pay, NO_TOKENS, noble))
+    # Buys. A player cannot afford, without gold, the cards costing more in some colour than
+    # their power in it (bonuses and tokens); nor, with gold, those costing more than their
+    # power and all their gold in some colour. Only the cards in between need the gold they
+    # lack summed up; rows with no affordable card are passed over.
+    pw, pu, pg, pr, pk = bw + hw, bu + hu, bg + hg, br + hr, bk + hk
+    try:
+        over = _OVER_W[pw] | _OVER_U[pu] | _OVER_G[pg] | _OVER_R[pr] | _OVER_K[pk]
+    except KeyError:
+        over = _cards_over(pw, pu, pg, pr, pk)
+    beyond = _cards_over(pw + gold, pu + gold, pg + gold, pr + gold, pk + gold) if gold else over
+    bits = _BITS
+    in_hand: tuple[str, ...] = ()
+    in_hand_set = 0
+    for reservation in reserved:
+        card_id = reservation.card
+        in_hand += (card_id,)
+        in_hand_set |= bits[card_id]
+    if (in_row1 | in_row2 | in_row3 | in_hand_set) & ~beyond:
+        costs = COSTS
+        for cards, in_cards in (
+            (cards1, in_row1),
+            (cards2, in_row2),
+            (cards3, in_row3),
+            (in_hand, in_hand_set),
+        ):
+            if not in_cards & ~beyond:
+                continue
+            for card_id in cards:
+                bit = bits[card_id]
+                if bit & beyond:
+                    continue
+                w, u, g, r, k = costs[card_id]
+                if bit & over:
+                    # The gold needed: the sum of cost - power, where above 0.
+                    short = w - pw if w > pw else 0
+                    if u > pu:
+                        short += u - pu
+                    if g > pg:
+                        short += g - pg
+                    if r > pr:
+                        short += r - pr
+                    if k > pk:
+                        short += k - pk
+                    if short > gold:
+                        continue
+                w = w - bw if w > bw else 0
+                u = u - bu if u > bu else 0
+                g = g - bg if g > bg else 0
+                r = r - br if r > br else 0
+                k = k - bk if k > bk else 0
+                # Without gold there is one way to pay: the tokens needed (held, as it is
+                # affordable).
+                pays = payments((w, u, g, r, k), held) if gold else ((w, u, g, r, k, 0),)
+                if bonus_count + 1 >= FEWEST_FOR_A_NOBLE:
+                    visiting = qualifying_nobles(table, _add_bonus(bonuses, _BONUSES[card_id]))
+                    if visiting:
+                        moves.extend(
+                            new_buy(card_id, pay, NO_TOKENS, noble)
+                            for pay in pays
+                            for noble in visiting
+                        )
+                        continue
+                buys = _PLAIN_BUYS[card_id]
+                for pay in pays:
+                    buy = buys.get(pay)
+                    if buy is None:
+                        buy = buys[pay] = new_buy(card_id, pay, NO_TOKENS, None)
+                    moves.append(buy)
 
     if not moves:
         moves = [Pass(NO_TOKENS, noble) for noble in nobles_now]
@@ -180,6 +572,145 @@ def apply(state: GameState, move: Move) -> GameState:
     state, or IllegalMoveError saying why."""
     if state.status == "finished":
         raise IllegalMoveError(_over(state, move))
+    after = _quick_apply(state, move)
+    return _apply_checked(state, move) if after is None else after
+
+
+def _quick_apply(state: GameState, move: Move) -> GameState | None:
+    """The state after ``move`` if it is plainly legal, else None (and the checks of
+    :func:`_apply_checked`, rule by rule, decide and give the reasons).
+
+    Plainly legal: a take among the takes from this bank, a reserve of a card on its row of
+    the board or from a deck, a buy of a card in hand or on its row paid in one of the ways
+    :func:`payments` lists; then no return or one among the legal returns, and the noble due
+    (if any). This is the path of every move listed by :func:`legal_moves`, so it is written
+    for speed: one function, and the new player and state made by position."""
+    player = state.players[state.to_move]
+    tokens, bank, board, decks = player.tokens, state.bank, state.board, state.decks
+    cards, bonuses, reserved, points = player.cards, player.bonuses, player.reserved, player.points
+    if isinstance(move, Take):
+        gems = move.gems
+        if type(gems) is not tuple or gems not in _TAKE_SETS[_bank_kind(bank)]:
+            return None
+        tokens, bank = _add(tokens, gems), _sub(bank, gems)
+    elif isinstance(move, Buy):
+        card_id, pay = move.card, move.pay
+        cost = COSTS.get(card_id)
+        if cost is None:
+            return None
+        for reservation in reserved:
+            if reservation.card == card_id:
+                reserved = tuple([r for r in reserved if r.card != card_id])
+                break
+        else:
+            level = _LEVELS[card_id]
+            row = board[level - 1]
+            if card_id not in row:
+                return None
+            board, decks = _refill(board, decks, level, row.index(card_id))
+        w, u, g, r, k = cost
+        bw, bu, bg, br, bk = bonuses
+        need_ = (
+            w - bw if w > bw else 0,
+            u - bu if u > bu else 0,
+            g - bg if g > bg else 0,
+            r - br if r > br else 0,
+            k - bk if k > bk else 0,
+        )
+        if pay not in payments(need_, tokens):
+            return None
+        tokens, bank = _sub(tokens, pay), _add(bank, pay)
+        cards = (*cards, card_id)
+        bonuses = _add_bonus(bonuses, _BONUSES[card_id])
+        points += _POINTS[card_id]
+    elif isinstance(move, Reserve):
+        if len(reserved) >= RESERVE_LIMIT:
+            return None
+        card, deck_level = move.card, move.deck
+        if card is not None:
+            if deck_level is not None:
+                return None
+            level_of_card = _LEVELS.get(card)
+            if level_of_card is None:
+                return None
+            row = board[level_of_card - 1]
+            if card not in row:
+                return None
+            board, decks = _refill(board, decks, level_of_card, row.index(card))
+            reserved = (*reserved, _FACE_UP_RESERVATIONS[card])
+        else:
+            if type(deck_level) is not int or deck_level not in (1, 2, 3):
+                return None
+            deck = decks[deck_level - 1]
+            blind = _BLIND_RESERVATIONS.get(deck[0]) if deck else None
+            if blind is None:
+                return None
+            reserved = (*reserved, blind)
+            decks = _replace_at(decks, deck_level - 1, deck[1:])
+        if bank[GOLD]:
+            bank, tokens = _sub(bank, _GOLD_ONE), _add(tokens, _GOLD_ONE)
+    else:
+        return None
+
+    # The end of the turn: the return, then the noble.
+    returned = move.returned
+    if sum(tokens) > TOKEN_LIMIT:
+        if type(returned) is not tuple or returned not in _return_set(tokens):
+            return None
+        tokens, bank = _sub(tokens, returned), _add(bank, returned)
+    elif returned != NO_TOKENS:
+        return None
+    noble, table, nobles = move.noble, state.nobles, player.nobles
+    if noble is None:
+        if table and qualifying_nobles(table, bonuses):
+            return None
+    else:
+        if noble not in qualifying_nobles(table, bonuses):
+            return None
+        nobles = (*nobles, noble)
+        points += _NOBLE_POINTS[noble]
+        table = tuple([n for n in table if n != noble])
+
+    # The next turn, as in _next_turn (this is not a pass: no passes in a row).
+    seat, rules, status = state.to_move, state.rules, state.status
+    if status == "playing" and points >= rules.points_to_win:
+        status = "last_round"
+    players, resigned = list(state.players), state.resigned
+    seats = len(players)
+    if resigned:
+        following = _next_seat(seat, seats, resigned)
+    else:
+        following = seat + 1 if seat + 1 < seats else 0
+    if status == "last_round" and following <= seat:
+        status = "finished"
+    players[seat] = new_player(player.name, tokens, cards, bonuses, reserved, nobles, points)
+    return new_state(
+        rules,
+        tuple(players),
+        bank,
+        board,
+        decks,
+        table,
+        following,
+        state.turn + 1,
+        0,
+        status,
+        resigned,
+        state.left,
+    )
+
+
+#: Per card id: its level, its points, and the reservation of it face up or blind (shared:
+#: they are immutable).
+_LEVELS = {card.id: card.level for card in CARDS.values()}
+_POINTS = {card.id: card.points for card in CARDS.values()}
+_FACE_UP_RESERVATIONS = {card: Reservation(card, blind=False) for card in CARDS}
+_BLIND_RESERVATIONS = {card: Reservation(card, blind=True) for card in CARDS}
+_NOBLE_POINTS = {noble.id: noble.points for noble in NOBLES.values()}
+
+
+def _apply_checked(state: GameState, move: Move) -> GameState:
+    """``apply``, checking every rule in turn: the reasons a move is illegal come from here."""
     player = state.player
     match move:
         case Take():
@@ -462,10 +993,12 @@ def _next_turn(
     # The round is over when the turn goes round past the last seat still in.
     if (status == "last_round" and following <= seat) or passes >= still:
         status = "finished"
-    # Positional, in field order: the one GameState made on every move, so made quickly.
-    return GameState(
+    players = list(state.players)
+    players[seat] = player
+    # The one GameState made on every move, so made quickly (see state.new_state).
+    return new_state(
         state.rules,
-        _replace_at(state.players, seat, player),
+        tuple(players),
         bank,
         board,
         decks,
@@ -567,90 +1100,3 @@ def outcome(state: GameState) -> list[str]:
         players = tuple(p for s, p in enumerate(players) if s not in state.resigned)
     best = max((p.points, -len(p.cards)) for p in players)
     return [p.name for p in players if (p.points, -len(p.cards)) == best]
-
-
-# ---------------------------------------------------------------------------------------------
-# Small helpers on tuples
-
-
-_GOLD_ONE: Tokens = (0, 0, 0, 0, 0, 1)
-T = TypeVar("T")
-
-
-def _tokens(counts: list[int] | tuple[int, ...]) -> Tokens:
-    w, u, g, r, k, o = counts
-    return (w, u, g, r, k, o)
-
-
-def _add(a: Tokens, b: Tokens) -> Tokens:
-    return (a[0] + b[0], a[1] + b[1], a[2] + b[2], a[3] + b[3], a[4] + b[4], a[5] + b[5])
-
-
-def _sub(a: Tokens, b: Tokens) -> Tokens:
-    return (a[0] - b[0], a[1] - b[1], a[2] - b[2], a[3] - b[3], a[4] - b[4], a[5] - b[5])
-
-
-def _add_bonus(bonuses: Gems, colour: int) -> Gems:
-    counts = list(bonuses)
-    counts[colour] += 1
-    w, u, g, r, k = counts
-    return (w, u, g, r, k)
-
-
-def _is_count(counts: tuple[int, ...]) -> bool:
-    """Whether ``counts`` is a count per token kind (six whole numbers, none below 0)."""
-    return len(counts) == 6 and min(counts) >= 0
-
-
-def _replace_at(items: tuple[T, ...], index: int, item: T) -> tuple[T, ...]:
-    return (*items[:index], item, *items[index + 1 :])
-
-
-def _with(
-    player: Player,
-    *,
-    tokens: Tokens | None = None,
-    reserved: tuple[Reservation, ...] | None = None,
-    nobles: tuple[str, ...] | None = None,
-    points: int | None = None,
-) -> Player:
-    return Player(
-        name=player.name,
-        tokens=player.tokens if tokens is None else tokens,
-        cards=player.cards,
-        bonuses=player.bonuses,
-        reserved=player.reserved if reserved is None else reserved,
-        nobles=player.nobles if nobles is None else nobles,
-        points=player.points if points is None else points,
-    )
-
-
-def _find_on_board(state: GameState, card_id: str, verb: str) -> tuple[int, int]:
-    for level, row in enumerate(state.board, start=1):
-        for slot, card in enumerate(row):
-            if card == card_id:
-                return level, slot
-    if card_id not in CARDS:
-        raise IllegalMoveError(f"there is no card {card_id!r}: card ids run 1-01 … 3-20")
-    where = "face up on the board" + (" nor among your reserved cards" if verb == "buy" else "")
-    face_up = ", ".join(state.face_up()) or "none"
-    raise IllegalMoveError(
-        f"{card_id} is not {where}: you can {verb} a face-up card ({face_up})"
-        + (" or one you reserved" if verb == "buy" else "")
-    )
-
-
-def _refill(
-    board: tuple[tuple[str | None, ...], ...],
-    decks: tuple[tuple[str, ...], ...],
-    level: int,
-    slot: int,
-) -> tuple[tuple[tuple[str | None, ...], ...], tuple[tuple[str, ...], ...]]:
-    """Refill ``slot`` of ``level`` from the top of that level's deck, or leave it empty."""
-    deck = decks[level - 1]
-    new_card = deck[0] if deck else None
-    row = _replace_at(board[level - 1], slot, new_card)
-    board = _replace_at(board, level - 1, row)
-    if deck:
-        decks = _replace_at(decks, level - 1, deck[1:])
-    return board, decks

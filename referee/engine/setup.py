@@ -146,8 +146,14 @@ def _check_rules(rules: Rules) -> None:
         raise SetupError(f"gold = {rules.gold}: it must be 0 or more")
 
 
+#: The cards of each level, as sets.
+_LEVEL_SETS = {level: frozenset(cards) for level, cards in LEVEL_CARDS.items()}
+
+
 def _check_deck(level: int, deck: Sequence[str]) -> tuple[str, ...]:
-    expected = set(LEVEL_CARDS[level])
+    expected = _LEVEL_SETS[level]
+    if len(deck) == len(expected) and set(deck) == expected:
+        return tuple(deck)  # every card of the level, once each (checked at every start)
     wrong = [card for card in deck if card not in expected]
     if wrong:
         where = ", ".join(
