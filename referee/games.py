@@ -25,6 +25,7 @@ from referee.record import (
     SourceEntry,
     Timeout,
     TurnRecord,
+    bot_address,
     digest,
     dump,
     initial_state,
@@ -109,9 +110,13 @@ def create_game(
     deadline: timedelta | None = None,
     timeout: Timeout = "wait",
     spectators: bool = False,
+    bots: Mapping[str, str] | None = None,
+    bot_seed: int | None = None,
 ) -> Replayed:
     """Create a game: shuffled from ``seed`` (a fresh one when None) except for what
-    ``setup`` fixes. The record stores the whole explicit set-up and the seed, and the
+    ``setup`` fixes. A player named in ``bots`` (name -> level) is a computer player; its
+    address is not used (give ""), and its moves' randomness comes from ``bot_seed`` (the
+    game's seed when None). The record stores the whole explicit set-up and the seed, and the
     game's options: the time per move (``deadline``, 7 days when None), what happens when
     it passes (``timeout``: wait, or forfeit) and whether others may watch. The ``herald``
     is told of it (the mail service's: each player's first board is queued)."""
@@ -126,7 +131,14 @@ def create_game(
         nobles=given.get("nobles"),
         bank=given.get("bank"),
     )
-    players = [(name, mail_address(name, email)) for name, email in players]
+    bots = dict(bots or {})
+    unknown = sorted(set(bots) - {name for name, _ in players})
+    if unknown:
+        raise RequestError(f"bot {unknown[0]} is not one of the players")
+    players = [
+        (name, bot_address(name) if name in bots else mail_address(name, email))
+        for name, email in players
+    ]
     record = new_game_record(
         game_id,
         list(players),
@@ -137,6 +149,8 @@ def create_game(
         deadline=DEFAULT_DEADLINE if deadline is None else deadline,
         timeout=timeout,
         spectators=spectators,
+        bots=bots,
+        bot_seed=bot_seed,
     )
     initial_state(record)  # checks names and the set-up before anything is written
     store.create(record)

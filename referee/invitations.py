@@ -14,13 +14,16 @@ invited player's reply address (which names their seat) stays theirs once the ga
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Literal
 
-from referee.record import GAME_ID
+from referee.engine import Rules, make_setup
+from referee.record import GAME_ID, TIMEOUTS, GameRecord, Timeout, new_game_record
 from referee.store import Store, write_new
+from referee.timing import parse_deadline
 
 #: How long an invitation waits for its answers.
 INVITATION_EXPIRES = timedelta(days=7)
@@ -38,6 +41,7 @@ class Seat:
     name: str = ""
     mail: str = ""
     answered: str = ""  # ISO time
+    bot: str | None = None  # a seat for a computer player of this level (accepted already)
 
 
 @dataclass(frozen=True)
@@ -106,6 +110,7 @@ class Invitations:
                 seats[n] = Seat(
                     address=seat.address,
                     proposer=seat.proposer,
+                    bot=seat.bot,
                     accepted=bool(answer["accepted"]),
                     name=str(answer.get("name", "")),
                     mail=str(answer.get("mail", "")),
@@ -196,3 +201,44 @@ def invitation_summaries(invitations: Invitations, store: Store) -> list[dict[st
             row["why"] = invitation.why
         rows.append(row)
     return rows
+
+
+def player_name(display: str, address: str) -> str:
+    """A one-word name from a display name ("Ann Lee" -> "Ann"), else from the address."""
+    for source in (display, address.partition("@")[0]):
+        words = re.findall(r"[^\W_]+(?:[-'][^\W_]+)*", source)
+        if words:
+            return str(words[0])[:20]
+    return "player"
+
+
+def start_record(invitation: Invitation, seats: list[Seat], now: datetime) -> GameRecord:
+    """The record of a game proposed by mail, its seats as drawn, names made unique."""
+    names: list[str] = []
+    for s in seats:
+        name, n = s.name or player_name("", s.address), 2
+        base = name
+        while name.casefold() in (x.casefold() for x in names):
+            name, n = f"{base}{n}", n + 1
+        names.append(name)
+    rules = Rules(points_to_win=invitation.points_to_win, gold=invitation.gold)
+    setup = make_setup(len(seats), invitation.seed, rules)
+    return new_game_record(
+        invitation.game,
+        [(name, s.address) for name, s in zip(names, seats, strict=True)],
+        rules,
+        setup,
+        invitation.seed,
+        now.replace(microsecond=0),
+        deadline=parse_deadline(invitation.deadline),
+        timeout=_policy(invitation.timeout),
+        spectators=invitation.spectators,
+        bots={name: s.bot for name, s in zip(names, seats, strict=True) if s.bot},
+    )
+
+
+def _policy(timeout: str) -> Timeout:
+    for policy in TIMEOUTS:
+        if policy == timeout:
+            return policy
+    return "wait"

@@ -22,6 +22,7 @@ import hashlib
 import json
 import re
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, TypeVar
@@ -38,9 +39,18 @@ from referee.timing import DEFAULT_DEADLINE, format_duration, parse_deadline, pa
 #: The format this referee writes. It reads this and every older format.
 FORMAT = 2
 
-#: What happens when a player's move is overdue: keep waiting (and reminding), or resign them.
-Timeout = Literal["wait", "forfeit"]
-TIMEOUTS: tuple[Timeout, ...] = ("wait", "forfeit")
+#: What happens when a player's move is overdue: keep waiting (and reminding), resign them,
+#: or have a bot play that one turn for them.
+Timeout = Literal["wait", "forfeit", "bot"]
+TIMEOUTS: tuple[Timeout, ...] = ("wait", "forfeit", "bot")
+#: The address a seat played by a bot has in the record: it is never written to.
+BOT_DOMAIN = "bots.invalid"
+
+
+def bot_address(name: str) -> str:
+    """The address of a seat played by a bot (``name@bots.invalid``: never written to)."""
+    return f"{name.lower()}@{BOT_DOMAIN}"
+
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9_-]*")
 _SEAL = b"\n[seal]\n"
@@ -51,9 +61,13 @@ class _Model(BaseModel):
 
 
 class PlayerEntry(_Model):
+    """A seat: its player's name and address, or (``bot``) the level of the computer player
+    that plays it, whose address (``NAME@bots.invalid``) is never written to."""
+
     name: str
     email: str
     seat: int
+    bot: str | None = None
 
 
 class RulesEntry(_Model):
@@ -82,6 +96,9 @@ class GameRecord(_Model):
     rules: RulesEntry = Field(default_factory=RulesEntry)
     setup: SetupEntry
     seed: int | None = None
+    #: The seed of the bots' randomness (None: the game's seed); a bot's move at a turn
+    #: depends only on its view, its level and this seed with the turn number.
+    bot_seed: int | None = None
     deadline: str = format_duration(DEFAULT_DEADLINE)
     timeout: Timeout = "wait"
     spectators: bool = False
@@ -114,13 +131,18 @@ class MoveEntry(_Model):
 
 
 class SourceEntry(_Model):
-    """Where a move came from: the command line, a mail (its Message-ID), a moves file, or
-    the clock (``timeout``: a player resigned by the ``forfeit`` policy at their deadline)."""
+    """Where a move came from: the command line, a mail (its Message-ID), a moves file, the
+    clock (``timeout``: a player resigned by the ``forfeit`` policy at their deadline), or a
+    computer player (``bot``: its ``level`` and ``seed``; ``stand_in`` when it played one
+    overdue turn for an absent player under the ``bot`` policy)."""
 
-    kind: Literal["command-line", "mail", "moves-file", "timeout"]
+    kind: Literal["command-line", "mail", "moves-file", "timeout", "bot"]
     message_id: str | None = None
     file: str | None = None
     line: int | None = None
+    level: str | None = None
+    seed: int | None = None
+    stand_in: bool | None = None
 
     def describe(self) -> str:
         if self.kind == "mail":
@@ -129,6 +151,9 @@ class SourceEntry(_Model):
             return f"moves file {self.file}, line {self.line}"
         if self.kind == "timeout":
             return "deadline passed (forfeit)"
+        if self.kind == "bot":
+            who = "a bot standing in at the deadline" if self.stand_in else "bot"
+            return f"{who} ({self.level}, seed {self.seed})"
         return "command line"
 
 
@@ -183,7 +208,11 @@ def new_game_record(
     deadline: timedelta = DEFAULT_DEADLINE,
     timeout: Timeout = "wait",
     spectators: bool = False,
+    bots: Mapping[str, str] | None = None,
+    bot_seed: int | None = None,
 ) -> GameRecord:
+    """A new game's record. ``players`` are (name, address) in seat order; a name in
+    ``bots`` (name -> level) is a seat played by a computer player, its address unused."""
     if not GAME_ID.fullmatch(game_id):
         raise RecordError(
             f"game id {game_id!r} must be lower-case letters, digits, '-' and '_', starting "
@@ -197,7 +226,10 @@ def new_game_record(
     return GameRecord(
         id=game_id,
         created=created,
-        players=[PlayerEntry(name=n, email=e, seat=i) for i, (n, e) in enumerate(players)],
+        players=[
+            PlayerEntry(name=n, email=e, seat=i, bot=(bots or {}).get(n))
+            for i, (n, e) in enumerate(players)
+        ],
         rules=RulesEntry(points_to_win=rules.points_to_win, gold=rules.gold),
         setup=SetupEntry(
             decks={str(level): list(deck) for level, deck in enumerate(setup.decks, start=1)},
@@ -205,6 +237,7 @@ def new_game_record(
             bank=dict(zip(TOKEN_COLOURS, setup.bank, strict=True)),
         ),
         seed=seed,
+        bot_seed=bot_seed,
         deadline=written,
         timeout=timeout,
         spectators=spectators,

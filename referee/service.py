@@ -24,6 +24,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from referee.bot_seats import STAND_IN_LEVEL, bot_move, bot_to_move, play_bots
 from referee.errors import ConfigurationError, ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
 from referee.games import Played, commit_turn
@@ -48,6 +49,7 @@ from referee.mail.commands.inviting import cancelled_letters
 from referee.mail.compose import Envelope, Letter, to_bytes
 from referee.mail.deadlines import due_words
 from referee.mail.duties import duties, reminders_to_send
+from referee.mail.herald import MailHerald
 from referee.mail.imap import ImapTransport
 from referee.mail.inbound import Inbound, read_message
 from referee.mail.ledger import Ledger
@@ -153,7 +155,9 @@ class Service:
             if once:
                 await self.send_pending()
                 await self.receive()
+                await self._bots_if_waiting()
                 await self._duties_if_due()
+                await self._bots_if_waiting()  # a game made by a deadline's turn
                 await self.send_pending()
                 return
             sending = asyncio.create_task(self._keep_sending())
@@ -213,6 +217,7 @@ class Service:
                     self.status.set(self.clock(), force=True, connection="connected")
                 failures = 0
                 await self._sweep_if_due()
+                await self._bots_if_waiting()
                 await self._duties_if_due()
                 await self.transport.wait_for_mail(self.settings.poll_seconds)
             except TransportError as err:
@@ -282,8 +287,8 @@ class Service:
         for game_id in due.undo_ended:
             ledger.set_undo_request(None, game_id)
         for overdue in due.overdue:
-            if overdue.policy == "forfeit":
-                done += self._forfeit(overdue.game, overdue.turn, overdue.name, now)
+            if overdue.policy in ("forfeit", "bot"):
+                done += self._at_deadline(overdue.game, overdue.turn, overdue.name, now)
             elif not ledger.told_overdue(overdue.game, overdue.turn):
                 if self.settings.game_master:
                     self.spool.queue(
@@ -318,14 +323,29 @@ class Service:
             done += 1
         return done
 
-    def _forfeit(self, game_id: str, turn: int, name: str, now: datetime) -> int:
-        """Resign ``name``, whose move's deadline passed in a game whose policy is forfeit."""
+    def _at_deadline(self, game_id: str, turn: int, name: str, now: datetime) -> int:
+        """``name``'s move is past its deadline in a game whose policy acts: ``forfeit``
+        resigns them; ``bot`` has a bot play this one turn for them."""
         try:
             with self.store.locked(game_id, wait=0):
                 game = self.store.load(game_id)
                 if game.state.turn != turn or game.state.status == "finished":
                     return 0  # moved meanwhile
-                played = judge_move(game, name, "resign", SourceEntry(kind="timeout"), at=now)
+                if game.record.timeout == "bot":
+                    chosen = bot_move(game, name, STAND_IN_LEVEL, stand_in=True)
+                    text, source = chosen.text, chosen.source
+                    extra = (
+                        f"{name}'s move was not made by its deadline, so a bot ({STAND_IN_LEVEL}) "
+                        f"played this one turn for them ({chosen.reason}); {name} plays again "
+                        "from their next turn."
+                    )
+                else:
+                    text, source = "resign", SourceEntry(kind="timeout")
+                    extra = (
+                        f"{name}'s move was not made by its deadline, and this game resigns a "
+                        "player who lets a deadline pass."
+                    )
+                played = judge_move(game, name, text, source, at=now)
                 seat = game.state.seat_of(name)
                 after = Replayed(
                     game.record, [*game.turns, played.turn], [*game.states, played.after], b""
@@ -338,15 +358,43 @@ class Service:
                     None,
                     watchers=self.desk.ledger.watchers(game_id),
                     due=due_words(after, self.desk.ledger),
-                    extra=f"{name}'s move was not made by its deadline, and this game resigns "
-                    "a player who lets a deadline pass.",
+                    extra=extra,
                     before=played.before,
                 )
                 commit_turn(self.store, game_id, played, self._announce(game_id, played, letters))
         except ConflictError:
             return 0  # busy: the next look
-        log.info("game %s: %s resigned at the deadline (turn %d)", game_id, name, turn + 1)
+        log.info("game %s: %s's deadline passed: %s (turn %d)", game_id, name, text, turn + 1)
         return 1
+
+    async def _bots_if_waiting(self) -> None:
+        """Play, on the judging thread, every bot whose turn it is."""
+        loop = asyncio.get_running_loop()
+        try:
+            played = await loop.run_in_executor(self._judging, self.play_bots, self.clock())
+        except Exception:  # a bot that fails is tried again at the next look
+            log.exception("playing the bots' turns failed; trying again")
+            return
+        if played:
+            self._queued.set()
+
+    def play_bots(self, now: datetime) -> int:
+        """Play the turns of seats played by bots, in every game where one is to move; how
+        many were played. Each is recorded with source bot and announced like any turn."""
+        count = 0
+        herald = MailHerald(self.spool, self.desk.ledger)
+        for game_id in self.store.game_ids():
+            try:
+                if bot_to_move(self.store.load(game_id)) is None:
+                    continue
+                played = play_bots(self.store, game_id, herald, at=now)
+            except (RecordError, StoreError) as err:
+                log.warning("game %s: its bots cannot play now: %s", game_id, err)
+                continue
+            for turn in played:
+                log.info("game %s: turn %d: %s (bot)", game_id, turn.turn.turn, turn.turn.move.text)
+            count += len(played)
+        return count
 
     def _ended(self, game: str) -> datetime | None:
         """When ``game`` ended (or that it is gone: the epoch); None while it runs."""

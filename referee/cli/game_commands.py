@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
+from referee.bot_seats import check_level
 from referee.cli.common import (
     Config,
     Game,
@@ -67,13 +68,26 @@ def state_json(shown: GameView, game: str, due: datetime | None) -> dict[str, An
 def new(
     game: Game,
     player: Annotated[
-        list[str],
+        list[str] | None,
         typer.Option(
             "--player",
-            help="NAME=EMAIL, once per player in seat order (2 to 4).",
+            help="NAME=EMAIL, once per player in seat order (2 to 4 players in all).",
             show_default=False,
         ),
-    ],
+    ] = None,
+    bot: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot",
+            help="NAME=LEVEL: a seat played by a computer player (random, greedy or search), "
+            "seated after the --player seats, in the order given.",
+            show_default=False,
+        ),
+    ] = None,
+    bot_seed: Annotated[
+        int | None,
+        typer.Option(help="Seed of the bots' randomness (default: from the game's seed)."),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Shuffle from this seed.")] = None,
     setup: Annotated[
         Path | None,
@@ -88,9 +102,9 @@ def new(
     timeout: Annotated[
         str,
         typer.Option(
-            metavar="wait|forfeit",
-            help="At a move's deadline: wait (remind; tell the game master) or forfeit "
-            "(the player is resigned).",
+            metavar="wait|forfeit|bot",
+            help="At a move's deadline: wait (remind; tell the game master), forfeit "
+            "(the player is resigned) or bot (a bot plays that one turn for them).",
         ),
     ] = "wait",
     spectators: Annotated[
@@ -104,13 +118,20 @@ def new(
 
     def run() -> None:
         players = []
-        for entry in player:
+        for entry in player or []:
             name, sep, email = entry.partition("=")
             if not sep or not name or not email:
                 raise RequestError(
                     f"--player {entry!r}: write NAME=EMAIL, like alice=alice@example.org"
                 )
             players.append((name.strip(), email.strip()))
+        bots: dict[str, str] = {}
+        for entry in bot or []:
+            name, sep, level = entry.partition("=")
+            if not sep or not name.strip():
+                raise RequestError(f"--bot {entry!r}: write NAME=LEVEL, like robo=greedy")
+            bots[name.strip()] = check_level(level.strip())
+            players.append((name.strip(), ""))
         fixed = read_setup_file(setup) if setup else None
         rules = Rules(points_to_win=points_to_win, gold=gold)
         per_move = parse_deadline(deadline)
@@ -127,6 +148,8 @@ def new(
             deadline=per_move,
             timeout=policy,
             spectators=spectators,
+            bots=bots,
+            bot_seed=bot_seed,
         )
         state = replayed.state
         if as_json:

@@ -84,12 +84,14 @@ def duties(desk: Desk, now: datetime) -> Due:
         if request is not None and (request.turn != state.turn or now >= deadline):
             due.undo_ended.append(game_id)
         player = game.record.players[state.to_move]
+        if player.bot is not None:  # played by the service at once (Service.play_bots)
+            continue
         if ledger.away_until(player.email, now) is not None:
             continue
         policy = timeout_policy(game.record)
         if now >= deadline:
             due.overdue.append(Overdue(game_id, state.turn, player.name, policy, deadline))
-            if policy == "forfeit":
+            if policy in ("forfeit", "bot"):
                 continue
         came = move_came(game)
         span = time_per_move(game.record)

@@ -56,7 +56,7 @@ from filelock import FileLock, Timeout
 
 from referee.errors import ConflictError, RequestError
 from referee.mail.compose import Letter
-from referee.record import digest
+from referee.record import BOT_DOMAIN, digest
 from referee.store import fsync_dir, write_new, write_over
 
 
@@ -153,9 +153,12 @@ class Spool:
     def queue(
         self, letters: list[Letter], commit: Commit | None = None, answer: Answer | None = None
     ) -> list[Path]:
-        """Queue letters durably, in order; sent once ``commit`` or ``answer`` is met."""
+        """Queue letters durably, in order; sent once ``commit`` or ``answer`` is met. A
+        letter to a seat played by a bot (``…@bots.invalid``) is never queued."""
         paths = []
         for mail in letters:
+            if mail.to.lower().endswith("@" + BOT_DOMAIN):
+                continue
             stamp = f"{time.time_ns():020d}"
             name = f"{stamp}-{mail.game or 'none'}-{mail.turn:04d}-{uuid.uuid4().hex[:8]}.json"
             body = {

@@ -4,11 +4,9 @@ accepted, the game starts and every player gets the first board."""
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import datetime
 
-from referee.engine import Rules, make_setup
 from referee.errors import RequestError
-from referee.invitations import Invitation, Seat
+from referee.invitations import Invitation, Seat, player_name, start_record
 from referee.mail.commands import command
 from referee.mail.commands.context import (
     AnswerInvitation,
@@ -18,11 +16,10 @@ from referee.mail.commands.context import (
     EndInvitation,
     Ruling,
 )
-from referee.mail.commands.proposing import player_name
 from referee.mail.compose import Letter
 from referee.mail.letters import note_letter, welcome_letters
-from referee.record import GameRecord, dump, new_game_record, replay
-from referee.timing import parse_deadline, when
+from referee.record import dump, replay
+from referee.timing import when
 
 
 def _standing(ctx: Context) -> tuple[Invitation, int, Seat]:
@@ -139,30 +136,6 @@ def accept(ctx: Context, argument: str) -> Ruling:
 
 def _answering(mail: Letter, ctx: Context) -> Letter:
     return replace(mail, answers=ctx.inbound.message_id)
-
-
-def start_record(invitation: Invitation, seats: list[Seat], now: datetime) -> GameRecord:
-    """The record of a game proposed by mail, its seats as drawn, names made unique."""
-    names: list[str] = []
-    for s in seats:
-        name, n = s.name or player_name("", s.address), 2
-        base = name
-        while name.casefold() in (x.casefold() for x in names):
-            name, n = f"{base}{n}", n + 1
-        names.append(name)
-    rules = Rules(points_to_win=invitation.points_to_win, gold=invitation.gold)
-    setup = make_setup(len(seats), invitation.seed, rules)
-    return new_game_record(
-        invitation.game,
-        [(name, s.address) for name, s in zip(names, seats, strict=True)],
-        rules,
-        setup,
-        invitation.seed,
-        now.replace(microsecond=0),
-        deadline=parse_deadline(invitation.deadline),
-        timeout="forfeit" if invitation.timeout == "forfeit" else "wait",
-        spectators=invitation.spectators,
-    )
 
 
 @command(

@@ -6,31 +6,25 @@ from __future__ import annotations
 import base64
 import hashlib
 import random
-import re
 from datetime import timedelta
 
+from referee.bots import LEVELS
 from referee.errors import RequestError, SetupError
 from referee.games import mail_address
-from referee.invitations import Invitation, Seat
+from referee.invitations import Invitation, Seat, player_name, start_record
 from referee.mail.commands import command
-from referee.mail.commands.context import Context, Propose, Ruling
+from referee.mail.commands.context import Context, CreateGame, EndInvitation, Propose, Ruling
 from referee.mail.compose import Letter
-from referee.mail.letters import note_letter
+from referee.mail.letters import note_letter, welcome_letters
+from referee.record import bot_address, dump, replay
 from referee.timing import DEFAULT_DEADLINE, format_duration, parse_deadline, when
 
 #: How many games one address may propose in an hour.
 PROPOSALS_PER_HOUR = 3
 MOST_OTHERS = 3
+#: The level of a bot asked for as "bot", without a level.
+DEFAULT_BOT = "greedy"
 _OPTIONS = ("points", "gold", "deadline", "timeout", "spectators")
-
-
-def player_name(display: str, address: str) -> str:
-    """A one-word name from a display name ("Ann Lee" -> "Ann"), else from the address."""
-    for source in (display, address.partition("@")[0]):
-        words = re.findall(r"[^\W_]+(?:[-'][^\W_]+)*", source)
-        if words:
-            return str(words[0])[:20]
-    return "player"
 
 
 def _parse(argument: str) -> tuple[list[str], dict[str, str]]:
@@ -103,7 +97,20 @@ def new(ctx: Context, argument: str) -> Ruling:
     if not written:
         raise RequestError("name 1 to 3 friends' mail addresses after 'new splendor with'")
     others: list[str] = []
+    bots: dict[str, str] = {}  # address -> level
     for address in written:
+        word, _, level = address.casefold().partition(":")
+        if word == "bot":
+            if level and level not in LEVELS:
+                raise RequestError(
+                    f"{address!r}: there is no bot level {level!r}; write bot (a "
+                    f"{DEFAULT_BOT} one) or bot:LEVEL, LEVEL one of {', '.join(LEVELS)}"
+                )
+            name = "Bot" if not bots else f"Bot{len(bots) + 1}"
+            bot = bot_address(name)
+            bots[bot] = level or DEFAULT_BOT
+            others.append(bot)
+            continue
         try:
             checked = mail_address("invited", address)
         except SetupError:
@@ -127,10 +134,11 @@ def new(ctx: Context, argument: str) -> Ruling:
     gold = _number(options, "gold", 5, 0, 10)
     deadline = parse_deadline(options["deadline"]) if "deadline" in options else DEFAULT_DEADLINE
     timeout = options.get("timeout", "wait").casefold()
-    if timeout not in ("wait", "forfeit"):
+    if timeout not in ("wait", "forfeit", "bot"):
         raise RequestError(
             f"timeout {options['timeout']} is not a policy: write timeout wait (remind and "
-            "wait) or timeout forfeit (resign a player whose deadline passes)"
+            "wait), timeout forfeit (resign a player whose deadline passes) or timeout bot "
+            "(a bot plays that one turn for them)"
         )
     desk = ctx.desk
     mail = ctx.inbound.message_id or ""
@@ -159,9 +167,12 @@ def new(ctx: Context, argument: str) -> Ruling:
             answered=ctx.now.isoformat(),
         )
         if a == ctx.sender
+        else Seat(address=a, accepted=True, name=a.split("@")[0].title(), bot=bots[a])
+        if a in bots
         else Seat(address=a)
         for a in everyone
     )
+    people = [o for o in others if o not in bots]
     invitation = Invitation(
         game=game,
         proposer=ctx.sender,
@@ -175,6 +186,19 @@ def new(ctx: Context, argument: str) -> Ruling:
         timeout=timeout,
         seats=seats,
     )
+    if not people:  # only bots: nobody to wait for
+        record = start_record(invitation, list(seats), ctx.now)
+        return Ruling(
+            "answered",
+            "done",
+            f"game {game} started with {len(bots)} bot(s)",
+            letters=welcome_letters(replay(record, dump(record), [])),
+            effects=[
+                Propose(invitation),
+                CreateGame(record),
+                EndInvitation(game, "started", "only bots were invited", ctx.now),
+            ],
+        )
     letters = invitation_letters(invitation, ctx.inbound.sender_name or proposer_name)
     letters.append(
         note_letter(
@@ -183,7 +207,9 @@ def new(ctx: Context, argument: str) -> Ruling:
             ctx.inbound.sender_name or proposer_name,
             f"Splendor {game} · your game is proposed",
             [
-                f"Your game {game} is proposed to {', '.join(others)}. It starts when every "
+                f"Your game {game} is proposed to {', '.join(people)}"
+                + (f" (and {len(bots)} bot(s), who accept at once)" if bots else "")
+                + ". It starts when every "
                 f"one of them has accepted; it is cancelled if one declines, or if any has not "
                 f"answered by {when(invitation.expires)}.",
                 describe_options(invitation),
@@ -207,6 +233,7 @@ def describe_options(invitation: Invitation) -> str:
     timeout = {
         "wait": "a player who lets it pass is reminded, and the game waits",
         "forfeit": "a player who lets it pass is resigned",
+        "bot": "a bot plays that one turn for a player who lets it pass",
     }[invitation.timeout]
     return (
         f"The rules: {invitation.points_to_win} points to win, {invitation.gold} gold tokens; "
@@ -220,9 +247,13 @@ def invitation_letters(invitation: Invitation, proposer_name: str) -> list[Lette
     """The invitation, to each invited address, with a reply address of its own."""
     letters = []
     for seat, entry in enumerate(invitation.seats):
-        if entry.proposer:
+        if entry.proposer or entry.bot:
             continue
-        others = [s.address for s in invitation.seats if not s.proposer and s is not entry]
+        others = [
+            f"{s.name} (a {s.bot} bot)" if s.bot else s.address
+            for s in invitation.seats
+            if not s.proposer and s is not entry
+        ]
         everyone = " and ".join([f"{proposer_name}", *others])
         letters.append(
             note_letter(

@@ -15,8 +15,8 @@ from referee.render import told
 
 def _still_in(ctx: Context) -> list[str]:
     assert ctx.game is not None
-    state = ctx.game.state
-    return [state.players[seat].name for seat in state.still_in()]
+    state, seats = ctx.game.state, ctx.game.record.players
+    return [state.players[n].name for n in state.still_in() if seats[n].bot is None]
 
 
 def _open_request(ctx: Context) -> UndoRequest | None:

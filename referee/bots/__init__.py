@@ -1,0 +1,100 @@
+"""Computer players: a move for the player to move, chosen from that player's view alone.
+
+The whole interface::
+
+    from referee.bots import LEVELS, choose
+    move, reason = choose("search", view(state, name), random.Random(seed))
+
+:func:`choose` takes a :class:`~referee.engine.view.GameView` (what the seat may see: deck
+order and the others' blind reserved cards are not in it), the level, and a random
+generator; it returns a :class:`Choice`: a legal move for the view's player and a line
+saying why ("buys 2-05: 2 points and a blue bonus toward N4"). Nothing in this package is
+handed the referee's :class:`~referee.engine.state.GameState`: the bots build positions of
+their own from the view (:mod:`referee.bots.sight`), so a bot cannot peek, and a view that
+is not a ``GameView`` is refused with ``TypeError``.
+
+Levels (``LEVELS``):
+
+``random``  a random action (take, reserve, buy; pass only when nothing else is legal),
+            then a random way of playing it (payment, returned tokens, noble)
+``greedy``  the action scored best one move ahead (:mod:`referee.bots.scoring`)
+``search``  Monte Carlo tree search over positions dealt from the cards the view has not
+            seen (:mod:`referee.bots.search`); ``budget`` playouts (default
+            ``search.PLAYOUTS``); ``seconds`` optionally caps the time it takes
+
+Determinism: the move depends only on the view, the level, the budget and the state of
+``rng``, so the same view and seed give the same move on any machine (pass a fresh
+``random.Random(seed)``, for example seeded with the bot seed and the turn number). The one
+exception is ``seconds``: a search cut short by the clock depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final, NamedTuple
+
+from referee.bots import search as _search
+from referee.bots.actions import Action, action_of, own_actions
+from referee.bots.greedy import choose_greedy, explain
+from referee.bots.sight import ViewError, own_moves, viewer_seat
+from referee.engine import GameView, Move
+
+#: The bot levels, weakest first.
+LEVELS: Final = ("random", "greedy", "search")
+
+
+class Choice(NamedTuple):
+    """A bot's move and a line saying why (for a hint, a log or a turn's record)."""
+
+    move: Move
+    reason: str
+
+
+def choose(
+    level: str,
+    seen: GameView,
+    rng: random.Random | int,
+    budget: int | None = None,
+    *,
+    seconds: float | None = None,
+) -> Choice:
+    """The move the ``level`` bot plays from ``seen`` (the view of the seat to move).
+
+    ``rng`` is a random generator, or a seed for one. ``budget`` is the search bot's number
+    of playouts (the other levels ignore it); ``seconds`` caps the search's time (making the
+    move depend on the machine's speed). Raises ``ValueError`` for an unknown level or a view
+    the bot cannot play from (:class:`~referee.bots.sight.ViewError`: the public view, a
+    finished game, another player's turn) and ``TypeError`` for anything not a view.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"no bot level {level!r}: the levels are {', '.join(LEVELS)}")
+    seat = viewer_seat(seen)
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    if level == "random":
+        by_action: dict[Action, list[Move]] = {}
+        for move in own_moves(seen):
+            by_action.setdefault(action_of(move), []).append(move)
+        move = rng.choice(rng.choice(list(by_action.values())))
+        return Choice(move, explain(move, seen, seat) + " (at random)")
+    options = own_actions(seen)
+    if level == "greedy":
+        move = choose_greedy(seen, seat, options, rng)
+        return Choice(move, explain(move, seen, seat))
+    if budget is not None and budget < 1:
+        raise ValueError(f"a search budget is a number of playouts, 1 or more, not {budget}")
+    found = _search.search(
+        seen, seat, options, rng, _search.PLAYOUTS if budget is None else budget, seconds
+    )
+    reason = explain(found.move, seen, seat)
+    if found.playouts:
+        reason += (
+            f" (searched: tried in {found.visits} of {found.playouts} playouts,"
+            f" scoring {found.score:.0%})"
+        )
+    else:
+        reason += " (the only move)"
+    return Choice(found.move, reason)
+
+
+__all__ = ["LEVELS", "Choice", "ViewError", "choose"]
