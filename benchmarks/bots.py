@@ -160,7 +160,7 @@ def report(pairing: str, results: Iterable[GameResult], began: float) -> None:
         cpu = sorted(t for r in results for t in r.cpu.get(lv, []))
         slow = sum(1 for t in wall if t > 2.0)
         print(
-            f"    {lv:>6}: {len(wall)} moves; wall clock a move: {mean(wall) * 1000:.0f} ms on "
+            f"    {lv:>6}: {len(wall)} moves; wall clock a move: {mean(wall) * 1000:.1f} ms on "
             f"average, {wall[int(0.99 * (len(wall) - 1))]:.2f} s at the 99th percentile, "
             f"{wall[-1]:.2f} s the longest, {slow} over 2 s; CPU a move: "
             f"{mean(cpu) * 1000:.1f} ms on average, {cpu[-1]:.2f} s the longest"

@@ -85,4 +85,5 @@ def test_the_wheel_carries_the_templates(tmp_path: Path) -> None:
     for template in (ROOT / "templates").glob("*.j2"):
         assert f"referee/templates/{template.name}" in names
     assert "referee/data/cards.csv" in names
-    assert "referee/mail/commands/proposing.py" in names
+    for module in (ROOT / "referee").rglob("*.py"):  # every package listed in pyproject.toml
+        assert str(module.relative_to(ROOT)) in names, module

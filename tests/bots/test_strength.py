@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import replace
+
+import pytest
 
 from referee.bots import choose
 from referee.engine import Buy, apply, outcome, view
@@ -13,8 +16,8 @@ NAMES = ("alice", "bob")
 
 
 def test_greedy_beats_random_in_nearly_every_game() -> None:
-    """Greedy won all of 200 benchmark games against random; 15 of 20 is a margin that a
-    bot this much stronger practically cannot miss (and random cannot reach by luck)."""
+    """Greedy won 197 of 200 benchmark games against random: with p = 0.98, 15 or more wins
+    in 20 fails about once in 10**6 runs (and random cannot reach it by luck)."""
     wins = 0
     for game in range(20):
         state = new_game(2, 1000 + game)
@@ -43,3 +46,16 @@ def test_search_finds_the_buy_that_wins_the_game() -> None:
     assert choice.reason.startswith("buys 2-03: 2 points")
     after = apply(state, choice.move)
     assert after.status == "finished" and outcome(after) == ["bob"]
+
+
+def test_search_stops_when_its_time_is_up_and_still_plays_a_legal_move() -> None:
+    state = new_game(4, 9)
+    began = time.perf_counter()
+    choice = choose("search", view(state, "alice"), 1, 10**9, seconds=0.2)
+    assert time.perf_counter() - began < 2
+    apply(state, choice.move)
+
+
+def test_a_search_budget_is_a_positive_number_of_playouts() -> None:
+    with pytest.raises(ValueError, match="playouts"):
+        choose("search", view(new_game(2), "alice"), 1, 0)
