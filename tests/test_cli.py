@@ -182,7 +182,18 @@ def test_rollback_check_log_and_games_for_the_game_master(tmp_path: Path) -> Non
     code, out, _ = cli(tmp_path, "games")
     assert out.startswith("g1") and "turn   4" in out
     code, out, _ = cli(tmp_path, "games", "--json")
-    assert json.loads(out)["games"][0]["turn"] == 4
+    assert json.loads(out)[0]["turn"] == 4
+
+
+def test_games_json_is_the_list_interface_md_gives(tmp_path: Path) -> None:
+    """INTERFACE.md: `referee games --json` prints
+    `[{"game", "status", "turn", "to_move", "deadline", "players"}]`: a list, not an object."""
+    recorded_game(tmp_path, turns=2)
+    code, out, _ = cli(tmp_path, "games", "--json")
+    rows = json.loads(out)
+    assert code == 0 and isinstance(rows, list) and len(rows) == 1
+    assert {"game", "status", "turn", "to_move", "deadline", "players"} <= set(rows[0])
+    assert rows[0]["game"] == "g1" and rows[0]["status"] == "playing" and rows[0]["turn"] == 2
 
 
 def test_games_dir_comes_from_the_environment_too(tmp_path: Path) -> None:
@@ -326,7 +337,7 @@ def test_show_json_says_when_the_move_is_due(tmp_path: Path) -> None:
     assert body["deadline"] == (played.at + timedelta(days=2)).isoformat()
     body = json.loads(cli(tmp_path, "show", "g1", "--turn", "0", "--json")[1])
     assert body["deadline"] == (created + timedelta(days=2)).isoformat()
-    rows = json.loads(cli(tmp_path, "games", "--json")[1])["games"]
+    rows = json.loads(cli(tmp_path, "games", "--json")[1])
     assert rows[0]["deadline"] == (played.at + timedelta(days=2)).isoformat()
 
 
@@ -347,5 +358,5 @@ def test_log_and_replay_show_a_resignation_like_any_turn(tmp_path: Path) -> None
     assert "finished: alice wins" in out
     code, out, _ = cli(tmp_path, "replay", "g1", "--verify", "--json")
     assert json.loads(out)["state"]["deadline"] is None
-    rows = json.loads(cli(tmp_path, "games", "--json")[1])["games"]
+    rows = json.loads(cli(tmp_path, "games", "--json")[1])
     assert rows[0]["status"] == "finished" and rows[0]["deadline"] is None

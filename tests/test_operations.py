@@ -38,7 +38,7 @@ def test_every_command_reads_the_games_folder_from_the_config_file(
         code, out, err = referee(*args, "--config", str(config))
         assert code == 0, (args, err)
     code, out, _ = referee("games", "--json", env={"REFEREE_CONFIG": str(config)})
-    assert code == 0 and json.loads(out)["games"][0]["game"] == "g1"
+    assert code == 0 and json.loads(out)[0]["game"] == "g1"
     code, out, _ = referee("move", "g1", "alice", "take red green blue", "--config", str(config))
     assert code == 0 and "Turn 1" in out
     assert len(list((games / ".mail" / "outbox").glob("*.json"))) == 4  # welcomes and boards
@@ -55,7 +55,7 @@ def test_the_command_line_wins_over_the_environment_over_the_config_file(tmp_pat
     def listed(*args: str, **env: str) -> list[str]:
         code, out, err = referee("games", "--json", *args, env=env)
         assert code == 0, err
-        return [row["game"] for row in json.loads(out)["games"]]
+        return [row["game"] for row in json.loads(out)]
 
     assert listed(REFEREE_CONFIG=str(config)) == ["g-file"]
     assert listed("--config", str(config)) == ["g-file"]

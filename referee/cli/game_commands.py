@@ -609,7 +609,7 @@ def games(games_dir: GamesDir = None, config: Config = None, as_json: Json = Fal
         games = store(config, games_dir)
         rows = summaries(games) + invitation_summaries(Invitations(games.root), games)
         if as_json:
-            print_json({"games": rows})
+            print_json(rows)  # a list, as INTERFACE.md gives it
             return
         if not rows:
             typer.echo("No games yet: create one with 'referee new'.")

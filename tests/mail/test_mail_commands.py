@@ -458,7 +458,7 @@ def test_referee_games_lists_invited_and_cancelled_games(club: Club) -> None:
     club.serve()
     result = CliRunner().invoke(app, ["games", "--json", "--games-dir", str(club.games)])
     assert result.exit_code == 0, result.output
-    rows = {r["game"]: r for r in json.loads(result.stdout)["games"]}
+    rows = {r["game"]: r for r in json.loads(result.stdout)}
     assert rows[invited]["status"] == "invited" and rows[invited]["turn"] == 0
     assert rows[cancelled]["status"] == "cancelled"
     for key in ("game", "status", "turn", "to_move", "deadline", "players"):
