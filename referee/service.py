@@ -587,6 +587,8 @@ class Service:
                 ruling = Ruling("played", "done", "played before (found in the game's turns)")
             elif key in self.store.undone_mails(route.game):
                 ruling = Ruling("played", "done", "played before, and undone by a rollback")
+            elif (rollback := self.store.rollback_by(route.game, key)) is not None:
+                return self._finish_rollback(item, key, route.game, rollback, now)
             else:
                 voided = self.spool.void_unsent(key, "its mail was judged again after a crash")
                 if voided:
@@ -594,6 +596,29 @@ class Service:
                 ruling = judge(inbound, route, game, self.secret, now, self.desk)
                 failpoint("judged")
             return self._carry_out(item, key, ruling, route.game, now, inbound)
+
+    def _finish_rollback(
+        self, item: Incoming, key: str, game: str, rollback: dict[str, object], now: datetime
+    ) -> tuple[Ruling, str]:
+        """A mail whose rollback (an undo all agreed to) was begun before a crash: judged
+        again it would find no undo waiting, so its rollback is finished instead, and the
+        letters queued with it, which tell every player, are the answer that goes out."""
+        to, reason = rollback["to"], rollback["reason"]
+        assert isinstance(to, int) and isinstance(reason, str)
+        self.store.resume_rollback(game, rollback)
+        self._apply([RollBack(game, to, reason, key), SetUndo(game, None)])
+        failpoint("effects-done")
+        ruling = Ruling("answered", "done", f"back at turn {to}, finished after a crash")
+        self.spool.mark_seen(
+            key,
+            f"{ruling.outcome}: {ruling.note} (as {item.id})",
+            game=game,
+            batch=self.spool.batch_of(key),
+            at=now,
+        )
+        failpoint("seen-noted")
+        log.info("mail %s: %s", key, ruling.note)
+        return ruling, ruling.folder
 
     def _carry_out(
         self,
@@ -683,10 +708,11 @@ class Service:
                     ledger.unwatch(game, address)
                 case SetUndo(game, request):
                     ledger.set_undo_request(request, game)
-                case RollBack(game, to, reason):
+                case RollBack(game, to, reason, mail):
                     last = len(self.store.load(game).turns)
                     if last > to:  # the game's lock is held: see _judge
-                        self.store.archive_turns(game, to, reason, self.clock(), last - to)
+                        self.store.archive_turns(game, to, reason, self.clock(), last - to, mail)
+                    failpoint("rolled-back")
                     ledger.note_restarted(game, self.clock())
                 case Propose(invitation):
                     invitations.propose(invitation)

@@ -33,6 +33,7 @@ from filelock import FileLock, Timeout
 
 from referee.engine import GameState
 from referee.errors import ConflictError, RecordError, StoreError
+from referee.failpoints import failpoint
 from referee.record import (
     GAME_ID,
     GameRecord,
@@ -284,16 +285,26 @@ class Store:
         return path
 
     def archive_turns(
-        self, game_id: str, after: int, reason: str, at: datetime, undone: int
+        self,
+        game_id: str,
+        after: int,
+        reason: str,
+        at: datetime,
+        undone: int,
+        mail: str | None = None,
     ) -> Path:
         """Move turns after ``after`` into a new archive folder with a rollback.toml saying
-        why. The last turn moves first, so an interruption leaves turns 1..k whole."""
+        why (and naming ``mail``, the Message-ID of the mail that asked for it, if one did).
+        The last turn moves first, so an interruption leaves turns 1..k whole."""
         folder = self.folder(game_id)
         stamp = at.strftime("%Y%m%dT%H%M%SZ")
         archive = folder / "archive" / f"{stamp}-to-{after:04d}-{uuid.uuid4().hex[:6]}"
         archive.mkdir(parents=True)
-        note = {"rollback": {"at": at, "to": after, "undone": undone, "reason": reason}}
-        write_new(archive / "rollback.toml", tomli_w.dumps(note).encode())
+        body: dict[str, object] = {"at": at, "to": after, "undone": undone, "reason": reason}
+        if mail is not None:
+            body["mail"] = mail
+        write_new(archive / "rollback.toml", tomli_w.dumps({"rollback": body}).encode())
+        failpoint("rollback-noted")
         turns_dir = folder / "turns"
         for turn in range(after + undone, after, -1):
             name = f"{turn:04d}.toml"
@@ -324,6 +335,31 @@ class Store:
                         found.add(message_id)
         self._undone[game_id] = (stamp, found)
         return found
+
+    def resume_rollback(self, game_id: str, rollback: dict[str, object]) -> int:
+        """Move into a rollback's archive folder the turns it undoes that are still in
+        ``turns/`` (a crash cut it short after its note was written), last first; how many."""
+        to, undone, folder = rollback["to"], rollback["undone"], rollback["folder"]
+        assert isinstance(to, int) and isinstance(undone, int) and isinstance(folder, str)
+        archive, turns_dir = self.root / folder, self.folder(game_id) / "turns"
+        moved = 0
+        for turn in range(to + undone, to, -1):
+            name = f"{turn:04d}.toml"
+            if (turns_dir / name).exists() and not (archive / name).exists():
+                os.rename(turns_dir / name, archive / name)
+                fsync_dir(turns_dir)
+                moved += 1
+        if moved:
+            fsync_dir(archive)
+        return moved
+
+    def rollback_by(self, game_id: str, mail: str) -> dict[str, object] | None:
+        """The rollback the mail ``mail`` (a Message-ID) asked for, if one was begun: found
+        again when that mail is judged again after a crash."""
+        for rollback in self.rollbacks(game_id):
+            if rollback.get("mail") == mail:
+                return rollback
+        return None
 
     def rollbacks(self, game_id: str) -> list[dict[str, object]]:
         """The rollbacks of a game, oldest first: when, to which turn, how many undone, why,

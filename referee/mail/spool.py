@@ -221,6 +221,16 @@ class Spool:
                 return False
         return queued.path.exists()
 
+    def batch_of(self, origin: str) -> str | None:
+        """The batch of the letters waiting to answer the mail ``origin`` (the latest
+        queued, if several were), or None when none waits."""
+        batches = [
+            q.answer.batch
+            for q in self.pending()
+            if q.letter.origin == origin and q.answer is not None and q.answer.mail == origin
+        ]
+        return batches[-1] if batches else None
+
     def void_unsent(self, origin: str, why: str) -> int:
         """Set aside every letter queued for the mail ``origin`` that is not due to go out:
         letters of an earlier judging of that mail cut short by a crash. How many."""

@@ -9,8 +9,11 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from pathlib import Path
 
+from referee.engine import Take, legal_moves
+from referee.invitations import Invitations
 from referee.mail.ledger import Ledger
 from referee.mail.transport import DirTransport
+from referee.notation import format_move
 from referee.service import Service
 from referee.settings import Settings
 from referee.store import Store
@@ -96,3 +99,46 @@ class Club:
 
     def count(self, name: str) -> int:
         return len(self.mails(name))
+
+
+# -- games by mail, for the tests that need one running -------------------------------------
+
+
+def propose(club: Club, text: str = "new splendor with bob@example.org cat@example.org") -> str:
+    """ann proposes a game; its id."""
+    before = set(Invitations(club.games).ids())
+    club.write("ann", text, display="Ann Lee")
+    club.serve()
+    (made,) = set(Invitations(club.games).ids()) - before
+    return made
+
+
+def start(club: Club, text: str = "new splendor with bob@example.org cat@example.org") -> str:
+    """A game proposed by ann and accepted by everyone invited; its id."""
+    game = propose(club, text)
+    invitation = Invitations(club.games).get(game)
+    assert invitation is not None
+    for seat in invitation.seats:
+        if not seat.proposer:
+            club.reply(seat.address.split("@")[0], "accept")
+    club.serve()
+    assert club.store.has(game)
+    return game
+
+
+def to_move(club: Club, game: str) -> str:
+    """The local part of the address of the player to move."""
+    replayed = club.store.load(game)
+    return replayed.record.players[replayed.state.to_move].email.split("@")[0]
+
+
+def play_one(club: Club, game: str, take_only: bool = False) -> str:
+    """The player to move replies to their latest board with a legal move; who moved."""
+    state = club.store.load(game).state
+    moves = legal_moves(state)
+    if take_only:
+        moves = [m for m in moves if isinstance(m, Take)] or moves
+    who = to_move(club, game)
+    club.reply(who, format_move(moves[0]))
+    club.serve(timedelta(minutes=1))
+    return who

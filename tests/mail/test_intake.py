@@ -35,9 +35,9 @@ from referee.mail.spool import Answer, Commit, Spool
 from referee.mail.transport import DirTransport
 from referee.record import SourceEntry, digest, dump
 from referee.service import Service
-from tests.mail.club import Club
+from tests.mail.club import Club, play_one, start
 from tests.mail.dirtable import NAMES, Table, address
-from tests.mail.players import deliver, humanise, latest, mails_to, reply_message
+from tests.mail.players import deliver, humanise, latest, mails_to, reply_message, text_of
 from tests.recorded import recorded_game
 
 ROOT = Path(__file__).parents[2]
@@ -62,6 +62,21 @@ def serve_and_die(table: Table, armed: dict[str, int], now: datetime | None = No
         failpoints._ARMED.clear()
         failpoints._ARMED.update(armed)
         table.serve(now)
+
+    child = multiprocessing.get_context("fork").Process(target=run)
+    child.start()
+    child.join()
+    assert child.exitcode in (0, failpoints.CRASH_STATUS), child.exitcode
+    return child.exitcode
+
+
+def serve_club_and_die(club: Club, armed: dict[str, int]) -> int:
+    """As :func:`serve_and_die`, for a club of people writing mail."""
+
+    def run() -> None:
+        failpoints._ARMED.clear()
+        failpoints._ARMED.update(armed)
+        club.serve()
 
     child = multiprocessing.get_context("fork").Process(target=run)
     child.start()
@@ -439,16 +454,7 @@ def test_a_game_started_by_mail_survives_a_crash_at_any_instant(tmp_path: Path, 
     crashed = []
 
     def serve_dying_once() -> None:
-        def run() -> None:
-            failpoints._ARMED.clear()
-            failpoints._ARMED.update({point: 1})
-            club.serve()
-
-        child = multiprocessing.get_context("fork").Process(target=run)
-        child.start()
-        child.join()
-        assert child.exitcode in (0, failpoints.CRASH_STATUS)
-        crashed.append(child.exitcode == failpoints.CRASH_STATUS)
+        crashed.append(serve_club_and_die(club, {point: 1}) == failpoints.CRASH_STATUS)
         club.serve()  # started again
 
     club.write("ann", "new splendor with bob@example.org cat@example.org")
@@ -467,4 +473,34 @@ def test_a_game_started_by_mail_survives_a_crash_at_any_instant(tmp_path: Path, 
         boards = {str(m["Message-ID"]) for m in club.mails(name) if "turn 0" in str(m["Subject"])}
         assert len(boards) == 1, name  # one first board each, never two
     assert all(crashed)  # it died while proposing, and while starting the game
+    assert not list((club.games / ".mail" / "outbox").glob("*.json"))
+
+
+UNDO_POINTS = (
+    "judged", "queued", "rollback-noted", "rolled-back", "effects-done", "seen-noted", "filed",
+    "thread-noted", "sent",
+)  # fmt: skip
+
+
+@pytest.mark.parametrize("point", UNDO_POINTS)
+def test_an_undo_accepted_survives_a_crash_at_any_instant(tmp_path: Path, point: str) -> None:
+    """The mail that completes an undo takes the move back and tells every player so, once,
+    however the service dies while handling it; it is never answered as if no undo waited."""
+    club = Club(tmp_path)
+    game = start(club, "new splendor with bob@example.org")
+    mover = play_one(club, game, take_only=True)
+    other = "bob" if mover == "ann" else "ann"
+    club.reply(mover, "undo")
+    club.serve()
+    club.reply(other, "accept")
+    assert serve_club_and_die(club, {point: 1}) == failpoints.CRASH_STATUS  # it died there
+    club.serve()  # started again
+
+    replayed = club.store.load(game)
+    assert replayed.state.turn == 0 and len(club.store.rollbacks(game)) == 1
+    for name in ("ann", "bob"):
+        told = {str(m["Message-ID"]) for m in club.mails(name) if "was taken back" in text_of(m)}
+        assert len(told) == 1, name  # told once (a letter sent again is the same message)
+        assert not any("nothing to accept" in text_of(m) for m in club.mails(name)), name
+    assert club.desk_ledger().undo_request(game) is None
     assert not list((club.games / ".mail" / "outbox").glob("*.json"))

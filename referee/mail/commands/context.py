@@ -116,11 +116,13 @@ class SetUndo:
 
 @dataclass(frozen=True)
 class RollBack:
-    """Take back every turn after ``to`` (the game's lock is held by the service)."""
+    """Take back every turn after ``to`` (the game's lock is held by the service), at the
+    request of the mail ``mail`` (its Message-ID), named in the rollback's note."""
 
     game: str
     to: int
     reason: str
+    mail: str | None = None
 
 
 @dataclass(frozen=True)

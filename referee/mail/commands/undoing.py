@@ -177,7 +177,10 @@ def accept(ctx: Context, argument: str) -> Ruling:
         "done",
         f"turn {request.turn} undone ({reason})",
         letters=letters,
-        effects=[RollBack(game.record.id, to, reason), SetUndo(game.record.id, None)],
+        effects=[
+            RollBack(game.record.id, to, reason, ctx.inbound.message_id),
+            SetUndo(game.record.id, None),
+        ],
     )
 
 
