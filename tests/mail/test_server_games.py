@@ -9,6 +9,7 @@ from __future__ import annotations
 import email
 import email.policy
 import itertools
+import json
 import random
 import re
 import time
@@ -95,7 +96,10 @@ class Table:
         """How many letters the service has sent to ``name``."""
         sent = Spool(self.referee.games).root / "sent"
         address = self.servers.address(name)
-        return sum(address in p.read_text() for p in sent.glob("*.json"))
+        return sum(
+            json.loads(p.read_text())["letter"]["to"].lower() == address.lower()
+            for p in sent.glob("*.json")
+        )
 
     def close(self) -> None:
         self.referee.stop()
