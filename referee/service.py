@@ -263,11 +263,20 @@ class Service:
         if self._dutied is not None and now - self._dutied < DUTIES_EVERY:
             return
         self._dutied = now
+        await self._on_judging_thread(
+            self.do_duties, now, "carrying out reminders and deadlines failed; trying again"
+        )
+
+    async def _on_judging_thread(
+        self, work: Callable[[datetime], int], now: datetime, failed: str
+    ) -> None:
+        """Run ``work(now)`` on the judging thread and wake the sender if it did anything. A
+        failure is logged with ``failed`` and tried again at the next look."""
         loop = asyncio.get_running_loop()
         try:
-            done = await loop.run_in_executor(self._judging, self.do_duties, now)
-        except Exception:  # a duty that fails is tried again at the next look
-            log.exception("carrying out reminders and deadlines failed; trying again")
+            done = await loop.run_in_executor(self._judging, work, now)
+        except Exception:
+            log.exception(failed)
             return
         if done:
             self._queued.set()
@@ -369,14 +378,9 @@ class Service:
 
     async def _bots_if_waiting(self) -> None:
         """Play, on the judging thread, every bot whose turn it is."""
-        loop = asyncio.get_running_loop()
-        try:
-            played = await loop.run_in_executor(self._judging, self.play_bots, self.clock())
-        except Exception:  # a bot that fails is tried again at the next look
-            log.exception("playing the bots' turns failed; trying again")
-            return
-        if played:
-            self._queued.set()
+        await self._on_judging_thread(
+            self.play_bots, self.clock(), "playing the bots' turns failed; trying again"
+        )
 
     def play_bots(self, now: datetime) -> int:
         """Play the turns of seats played by bots, in every game where one is to move; how
