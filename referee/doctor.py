@@ -21,13 +21,14 @@ from email.utils import format_datetime
 from pathlib import Path
 from typing import Literal
 
+from referee.addresses import special_use
 from referee.errors import ConfigurationError
 from referee.mail.imap import ImapTransport
 from referee.mail.inbound import LOOP_HEADER
 from referee.mail.transport import SendError, TransportError
 from referee.owner import strangers, user_name
 from referee.service import make_transport
-from referee.settings import Settings
+from referee.settings import Server, Settings
 
 Level = Literal["ok", "note", "problem"]
 
@@ -45,7 +46,12 @@ async def examine(
     settings: Settings, config: Path | None, round_trip: bool = True, wait: float = 60.0
 ) -> list[Finding]:
     """Every check, in order; a problem with the settings or folder stops the rest."""
-    found = [_settings(settings, config), *_folder(settings.games_dir)]
+    found = [
+        _settings(settings, config),
+        *_secrets(settings),
+        *_domain(settings),
+        *_folder(settings.games_dir),
+    ]
     found.append(
         Finding("ok", f"game master: {settings.game_master} (told of mail set aside)")
         if settings.game_master
@@ -90,6 +96,67 @@ def _settings(settings: Settings, config: Path | None) -> Finding:
     )
 
 
+def _secrets(settings: Settings) -> list[Finding]:
+    """Where the passwords come from, what in the secrets file looks like a mistake, and a
+    server login without a password."""
+    found: list[Finding] = []
+    secrets = settings.secrets
+    if secrets is not None:
+        names = ", ".join(f"{s.name} (line {s.line})" for s in secrets.values)
+        found.append(Finding("ok", f"secrets from {secrets.source}: {names}"))
+        for secret in secrets.values:
+            found.extend(
+                Finding(
+                    "note",
+                    f"the value of {secret.name} (line {secret.line}) {odd}",
+                    "it is taken exactly as written after the '=': if that is not the "
+                    "password, mend the line",
+                )
+                for odd in secret.oddities
+            )
+        sections = [n for n in ("imap", "smtp") if getattr(settings, n) is not None]
+        found.extend(
+            Finding(
+                "note",
+                f"{s.name} (line {s.line}) is for [{s.setting[0]}], which the settings do not "
+                "have: it is not used",
+            )
+            for s in secrets.unused(sections)
+        )
+    for name in ("imap", "smtp"):
+        server: Server | None = getattr(settings, name)
+        if server is not None and server.user and server.password is None:
+            found.append(
+                Finding(
+                    "problem",
+                    f"[{name}] logs in as {server.user} but no password is given",
+                    f"put REFEREE_{name.upper()}__PASSWORD=the password in the secrets file "
+                    "(/etc/referee/secrets.env, read when the referee command runs as root), "
+                    "or give secrets_file",
+                )
+            )
+    return found
+
+
+def _domain(settings: Settings) -> list[Finding]:
+    """A referee whose own address is in a special-use domain: fine for a private mail
+    system, which the players' addresses must then share."""
+    domain = settings.address.rpartition("@")[2]
+    special = special_use(domain)
+    if special is None:
+        return []
+    allowed = ", ".join([domain, *settings.private_domains])
+    return [
+        Finding(
+            "note",
+            f"the referee's address is in .{special}, a special-use domain that mail from "
+            f"the internet never reaches; players' addresses may be in {allowed}",
+            "fine for a private mail system; to allow other such domains, list them in "
+            "private_domains",
+        )
+    ]
+
+
 def _folder(games: Path) -> list[Finding]:
     me = user_name(os.geteuid())
     if not games.is_dir():
@@ -106,8 +173,8 @@ def _folder(games: Path) -> list[Finding]:
             Finding(
                 "note",
                 f"games folder {games} belongs to {owner}; this runs as {me}",
-                f"run the doctor and game-master commands as {owner}: sudo -u {owner} "
-                "referee doctor",
+                f"run the doctor and game-master commands as {owner} (runuser -u {owner} -- "
+                "referee doctor), or as root through the installed referee command",
             )
         ]
     if not os.access(games, os.W_OK):

@@ -13,8 +13,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
-from email_validator import EmailNotValidError, validate_email
-
+from referee.addresses import AddressError, Addresses
 from referee.engine import GameState, Move, Rules, apply, make_setup, new_seed
 from referee.errors import RecordError, RequestError, SetupError, StoreError
 from referee.notation import parse
@@ -112,13 +111,15 @@ def create_game(
     spectators: bool = False,
     bots: Mapping[str, str] | None = None,
     bot_seed: int | None = None,
+    addresses: Addresses | None = None,
 ) -> Replayed:
     """Create a game: shuffled from ``seed`` (a fresh one when None) except for what
     ``setup`` fixes. A player named in ``bots`` (name -> level) is a computer player; its
     address is not used (give ""), and its moves' randomness comes from ``bot_seed`` (the
     game's seed when None). The record stores the whole explicit set-up and the seed, and the
     game's options: the time per move (``deadline``, 7 days when None), what happens when
-    it passes (``timeout``: wait, or forfeit) and whether others may watch. The ``herald``
+    it passes (``timeout``: wait, or forfeit) and whether others may watch. The players'
+    addresses are checked by ``addresses`` (no special-use domain when None). The ``herald``
     is told of it (the mail service's: each player's first board is queued)."""
     rules = rules or Rules()
     given = setup or {}
@@ -136,7 +137,7 @@ def create_game(
     if unknown:
         raise RequestError(f"bot {unknown[0]} is not one of the players")
     players = [
-        (name, bot_address(name) if name in bots else mail_address(name, email))
+        (name, bot_address(name) if name in bots else mail_address(name, email, addresses))
         for name, email in players
     ]
     record = new_game_record(
@@ -160,23 +161,20 @@ def create_game(
     return created
 
 
-def mail_address(player: str, address: str) -> str:
-    """A player's mail address, checked (syntax only: no look-ups on the network) and with
-    its domain in lower case; SetupError saying what is wrong with it."""
+def mail_address(player: str, address: str, rules: Addresses | None = None) -> str:
+    """A player's mail address, checked by ``rules`` (syntax only: no look-ups on the
+    network; special-use domains only where allowed) and with its domain in lower case;
+    SetupError saying what is wrong with it and what would do."""
     try:
-        checked = validate_email(
-            address.strip(),
-            check_deliverability=False,
-            globally_deliverable=False,
-            allow_smtputf8=False,
+        return (rules or Addresses()).check(address)
+    except AddressError as err:
+        fix = (
+            f'to play with addresses there on a private mail system, add "{err.allow}" to '
+            "private_domains in the settings"
+            if err.allow
+            else f"give it as {player}=name@example.org"
         )
-    except EmailNotValidError as err:
-        why = str(err).rstrip(".")
-        raise SetupError(
-            f"player {player}: {address!r} is not a mail address: {why}; give it as "
-            f"{player}=name@example.org"
-        ) from None
-    return str(checked.normalized)
+        raise SetupError(f"player {player}: {err}; {fix}") from None
 
 
 def judge(
@@ -271,6 +269,7 @@ def change_address(
     reason: str,
     by: str,
     herald: Herald | None = None,
+    addresses: Addresses | None = None,
 ) -> tuple[Replayed, AmendmentRecord]:
     """Give ``player`` a new mail address, recorded as an amendment (who, when, why). Their
     reply key follows the address, so the old address can no longer move; the ``herald`` is
@@ -284,7 +283,7 @@ def change_address(
         except KeyError as err:
             raise RequestError(str(err.args[0])) from None
         entry = replayed.record.players[seat]
-        address = mail_address(entry.name, email)
+        address = mail_address(entry.name, email, addresses)
         if address.lower() == entry.email.lower():
             raise RequestError(f"{entry.name}'s address is {entry.email} already")
         files = store.read_amendments(game_id)

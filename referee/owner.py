@@ -36,7 +36,8 @@ def check_owner(folder: Path) -> None:
         name = user_name(owner)
         raise ConfigurationError(
             f"the games folder {folder} belongs to {name}, but this runs as {user_name(me)}: "
-            f"run it as {name} (sudo -u {name} referee …, or runuser -u {name} -- referee …), "
+            f"run it as {name} (runuser -u {name} -- referee …, or as root through the "
+            "installed referee command), "
             f"so that {name} can still write everything it holds"
         )
 

@@ -24,6 +24,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from referee.addresses import Addresses
 from referee.bot_seats import STAND_IN_LEVEL, bot_move, bot_to_move, play_bots
 from referee.errors import ConfigurationError, ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
@@ -116,6 +117,7 @@ class Service:
             use_templates(None)
         self._swept: datetime | None = None
         self._dutied: datetime | None = None
+        self._warned: dict[str, str] = {}  # what was last said of each fault met at every look
         self.store = Store(settings.games_dir, remember=True)
         self.spool = Spool(settings.games_dir)
         with _usable(settings.games_dir):
@@ -132,6 +134,7 @@ class Service:
             ledger=Ledger(self.spool.root),
             address=settings.address,
             game_master=settings.game_master,
+            addresses=Addresses.of(settings.address, settings.private_domains),
         )
 
     async def run(self, once: bool = False) -> None:
@@ -140,12 +143,12 @@ class Service:
         Receiving and sending run side by side: letters go out while the next mails are
         judged. A mail server that cannot be reached is tried again after 1 s, 2 s, 4 s …
         (at most a minute); with ``once`` its error is raised. A second service on the same
-        games folder refuses to start (ConflictError)."""
+        games folder refuses to start (ConfigurationError: exit 78)."""
         try:
             with _usable(self.settings.games_dir):
                 _check_strangers(self.settings.games_dir)
                 self.spool.hold_service_lock(self.clock())
-        except (ConflictError, ConfigurationError):
+        except ConfigurationError:
             await self.transport.close()
             raise
         self._judging = ThreadPoolExecutor(max_workers=1, thread_name_prefix="judge")
@@ -275,11 +278,22 @@ class Service:
         loop = asyncio.get_running_loop()
         try:
             done = await loop.run_in_executor(self._judging, work, now)
+        except OSError as err:  # the disk, or a file's permissions: one line, once
+            self._warn_once(failed, f"{failed}: {type(err).__name__}: {err}")
+            return
         except Exception:
             log.exception(failed)
             return
+        self._warned.pop(failed, None)
         if done:
             self._queued.set()
+
+    def _warn_once(self, about: str, said: str) -> None:
+        """Log ``said`` unless it is what was last said ``about`` the same thing: a fault
+        met at every look is told once, and again only when it changes."""
+        if self._warned.get(about) != said:
+            self._warned[about] = said
+            log.warning("%s", said)
 
     def do_duties(self, now: datetime) -> int:
         """Reminders, deadlines, invitations that ran out, undo requests that lapsed, at
@@ -390,11 +404,17 @@ class Service:
         for game_id in self.store.game_ids():
             try:
                 if bot_to_move(self.store.load(game_id)) is None:
+                    self._warned.pop(f"bots of {game_id}", None)
                     continue
                 played = play_bots(self.store, game_id, herald, at=now)
-            except (RecordError, StoreError) as err:
-                log.warning("game %s: its bots cannot play now: %s", game_id, err)
+            except (RecordError, StoreError, OSError) as err:
+                self._warn_once(
+                    f"bots of {game_id}",
+                    f"game {game_id} cannot be read ({err}): its mail is set aside, and "
+                    "nothing in it moves until that is mended",
+                )
                 continue
+            self._warned.pop(f"bots of {game_id}", None)
             for turn in played:
                 log.info("game %s: turn %d: %s (bot)", game_id, turn.turn.turn, turn.turn.move.text)
             count += len(played)
@@ -458,15 +478,17 @@ class Service:
             except ConflictError as busy:  # the game is busy: the mail waits for the next look
                 log.warning("mail %s stays in the inbox for now: %s", item.id, busy)
             except SetAside as aside:
-                log.error("mail %s is set aside: %s", item.id, aside)
                 await self._set_aside(item, str(aside), aside.game)
-            except Exception as err:
-                log.exception("mail %s could not be handled; it is set aside", item.id)
+            except OSError as err:  # the disk, or a file's permissions: said in one line
+                await self._set_aside(item, f"{type(err).__name__}: {err}", None)
+            except Exception as err:  # a fault of the referee's own: its traceback helps
+                log.exception("mail %s could not be handled", item.id)
                 await self._set_aside(item, f"{type(err).__name__}: {err}", None)
 
     async def _set_aside(self, item: Incoming, reason: str, game: str | None) -> None:
         """File a mail the service could not handle in quarantine, note it for `referee
-        inbox`, and tell its sender (it is not lost) and the game master (how to retry)."""
+        inbox`, and tell its sender (it is not lost) and the game master (how to retry). The
+        log says so in one line, naming the mail by its `referee inbox` id."""
         try:
             head = await self.transport.headers(item)
         except (MessageGoneError, TransportError):
@@ -481,9 +503,23 @@ class Service:
             short = self._note_aside(
                 key, item, inbound, "set aside", reason, "quarantine", game, now
             )
+            log.error(
+                "mail %s from %s is set aside: %s; once that is mended: referee inbox retry %s",
+                short,
+                inbound.sender or "(no sender)",
+                reason,
+                short,
+            )
             self._tell_of_set_aside(inbound, short, reason, game, now)
-        except Exception:  # the disk itself may be what failed: the log is all that is left
-            log.exception("mail %s: could not note it or tell of it", item.id)
+        except OSError as err:  # the disk itself may be what failed: the log is all there is
+            log.error(
+                "mail %s (%s) could not be handled (%s), nor noted for referee inbox (%s): it "
+                "stays in quarantine",
+                item.id,
+                key,
+                reason,
+                err,
+            )
         with contextlib.suppress(MessageGoneError):
             await self.transport.file(item, "quarantine")
 

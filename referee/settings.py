@@ -2,9 +2,10 @@
 
 Each setting comes from, in order of precedence: the command line, the environment
 (``REFEREE_<NAME>``, e.g. ``REFEREE_ADDRESS``; a server's field with two underscores, e.g.
-``REFEREE_IMAP__PASSWORD``), the TOML file given with ``--config``, then its default. Secrets
-never come from the command line and are never logged: passwords are ``SecretStr``, which
-prints as stars.
+``REFEREE_IMAP__PASSWORD``), the secrets file (``secrets_file``, or the open file the
+installed ``referee`` command hands over: :mod:`referee.secrets_file`), the TOML file given
+with ``--config``, then its default. Secrets never come from the command line and are never
+logged: passwords are ``SecretStr``, which prints as stars.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, SecretStr, ValidationError
+from pydantic import BaseModel, Field, PrivateAttr, SecretStr, ValidationError
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -22,8 +23,11 @@ from pydantic_settings import (
 )
 
 from referee.errors import ConfigurationError
+from referee.secrets_file import Secrets, read_secrets
 
 _CONFIG_FILE: ContextVar[Path | None] = ContextVar("config_file", default=None)
+_SECRETS: ContextVar[Secrets | None] = ContextVar("secrets", default=None)
+_SECTIONS: ContextVar[tuple[str, ...]] = ContextVar("sections", default=())
 
 
 Security = Literal["tls", "starttls", "none"]
@@ -112,6 +116,23 @@ class Settings(BaseSettings):
     )
     imap: Imap | None = Field(default=None, description="The imap transport: reading.")
     smtp: Smtp | None = Field(default=None, description="The imap transport: sending.")
+    secrets_file: Path | None = Field(
+        default=None,
+        description="A file of NAME=value lines (REFEREE_IMAP__PASSWORD=…), each value taken "
+        "literally: the passwords, kept out of the config file.",
+    )
+    private_domains: list[str] = Field(
+        default_factory=list,
+        description="Special-use domains (test, local, localhost, arpa …) whose addresses may "
+        "play, for a private mail system; the referee's own domain always may.",
+    )
+
+    _secrets: Secrets | None = PrivateAttr(default=None)
+
+    @property
+    def secrets(self) -> Secrets | None:
+        """The secrets file these settings read, if any (for `referee doctor`)."""
+        return self._secrets
 
     @property
     def transport(self) -> Literal["dir", "imap"] | None:
@@ -131,10 +152,41 @@ class Settings(BaseSettings):
         dotenv_settings: PydanticBaseSettingsSource,
         file_secret_settings: PydanticBaseSettingsSource,
     ) -> tuple[PydanticBaseSettingsSource, ...]:
+        found: list[PydanticBaseSettingsSource] = [init_settings, env_settings]
+        secrets = _SECRETS.get()
+        if secrets is not None:
+            found.append(_SecretsSource(settings_cls, secrets))
         config = _CONFIG_FILE.get()
-        if config is None:
-            return (init_settings, env_settings)
-        return (init_settings, env_settings, TomlConfigSettingsSource(settings_cls, config))
+        if config is not None:
+            found.append(TomlConfigSettingsSource(settings_cls, config))
+        return tuple(found)
+
+
+class _SecretsSource(PydanticBaseSettingsSource):
+    """The values of a secrets file, between the environment and the config file."""
+
+    def __init__(self, settings_cls: type[BaseSettings], secrets: Secrets) -> None:
+        super().__init__(settings_cls)
+        self.secrets = secrets
+        self.sections = _SECTIONS.get()
+
+    def get_field_value(self, field: Any, field_name: str) -> tuple[Any, str, bool]:
+        return None, field_name, False  # all at once, in __call__
+
+    def __call__(self) -> dict[str, Any]:
+        return self.secrets.settings(self.sections)
+
+
+def secret_names() -> set[tuple[str, ...]]:
+    """The settings a secrets file may give, as paths: ("imap", "password") …"""
+    names: set[tuple[str, ...]] = set()
+    for name in Settings.model_fields:
+        if name in ("imap", "smtp"):
+            server = Imap if name == "imap" else Smtp
+            names.update((name, field) for field in server.model_fields)
+        elif name != "secrets_file":
+            names.add((name,))
+    return names
 
 
 def load_settings(config: Path | None = None, **given: Any) -> Settings:
@@ -144,8 +196,21 @@ def load_settings(config: Path | None = None, **given: Any) -> Settings:
             f"no config file {config}: give the right one with --config or $REFEREE_CONFIG"
         )
     token = _CONFIG_FILE.set(config)
+    given = {k: v for k, v in given.items() if v is not None}
     try:
-        return Settings(**{k: v for k, v in given.items() if v is not None})
+        plain = Settings(**given)
+        secrets = read_secrets(plain.secrets_file, secret_names())
+        if secrets is None or not secrets.values:
+            return plain
+        told = _SECRETS.set(secrets)
+        sections = _SECTIONS.set(tuple(n for n in ("imap", "smtp") if getattr(plain, n)))
+        try:
+            loaded = Settings(**given)
+            loaded._secrets = secrets
+            return loaded
+        finally:
+            _SECRETS.reset(told)
+            _SECTIONS.reset(sections)
     except ValidationError as err:
         problems = "; ".join(
             f"{'.'.join(str(p) for p in e['loc']) or 'config'}: {e['msg']}" for e in err.errors()

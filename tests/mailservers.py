@@ -136,6 +136,17 @@ class MailServers:
             stdout=subprocess.DEVNULL,
         )
 
+    def accept_mail_for(self, user: str) -> None:
+        """Give ``user`` a mailbox and make Postfix accept mail for it from now on, as a game
+        master mending the server would: the tables, then ``postfix reload`` (connections
+        made before it go on with the old table until they close)."""
+        with (self.root / "users").open("a") as users:  # Dovecot rereads it when it changes
+            users.write(f"{self.address(user)}:{{PLAIN}}{self.password(user)}\n")
+        with (self.postfix_dir / "recipients").open("a") as table:
+            table.write(f"{self.address(user)} ok\n")
+        self._postfix("reload")
+        time.sleep(1.0)  # the master starts new server processes with the new table
+
     def stop_dovecot(self) -> None:
         """Stop Dovecot: every IMAP connection dies and none can be made."""
         subprocess.run(["dovecot", "-c", str(self.dovecot_conf), "stop"], check=True)

@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -360,3 +361,20 @@ def test_log_and_replay_show_a_resignation_like_any_turn(tmp_path: Path) -> None
     assert json.loads(out)["state"]["deadline"] is None
     rows = json.loads(cli(tmp_path, "games", "--json")[1])
     assert rows[0]["status"] == "finished" and rows[0]["deadline"] is None
+
+
+def test_version_prints_the_installed_version() -> None:
+    result = runner.invoke(app, ["--version"])
+    assert result.exit_code == 0
+    assert result.stdout == f"referee {metadata.version('referee')}\n"
+
+
+def test_the_docs_never_tell_a_game_master_to_use_sudo() -> None:
+    """Debian has no sudo unless one installs it: the steps say "as root" instead."""
+    root = Path(__file__).parents[1]
+    told = [root / "README.md", *sorted((root / "docs").glob("*.md")),
+            root / "scripts" / "install-service"]  # fmt: skip
+    for path in told:
+        for number, line in enumerate(path.read_text().splitlines(), start=1):
+            if "sudo" in line and "Debian has no `sudo`" not in line:
+                assert "put `sudo` before" in line, f"{path.name}:{number}: {line}"

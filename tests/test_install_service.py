@@ -1,17 +1,31 @@
 """scripts/install-service, into a staging tree (--root): the virtual environment, settings
 and a secrets file with the right modes, the service's folder, a hardened unit that
-systemd-analyze verifies, and the game master's command; run twice, it keeps the settings."""
+systemd-analyze verifies, and the game master's command; run twice, it keeps the settings.
+
+And the whole road of a game master, in a sandbox (tests/sandbox.py): the staged install put
+in its place, docs/mail-server.md's steps run as written (Postfix and Dovecot), a password
+that no shell would leave alone, `referee doctor` through the game master's command, and a
+move played by mail through those servers."""
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import shlex
 import shutil
 import stat
 import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from tests.mailservers import ensure_installed as ensure_mail_servers
+from tests.sandbox import run_in_sandbox
+from tests.sandbox import usable as sandbox_unusable
 
 ROOT = Path(__file__).parents[1]
 SCRIPT = ROOT / "scripts" / "install-service"
@@ -37,10 +51,15 @@ def ensure_systemd_analyze() -> str:
     return found
 
 
+# the system's Python, as on a real machine (the service's user can run it, unlike a Python
+# under root's home)
+PYTHON = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else "python3"
+
+
 def install(stage: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [str(SCRIPT), "--root", str(stage), "--from", str(ROOT), "--python",
-         shutil.which("python3") or "/usr/bin/python3"],
+         shutil.which(PYTHON) or PYTHON],
         capture_output=True, text=True, timeout=600,
     )  # fmt: skip
 
@@ -50,12 +69,26 @@ def mode(path: Path) -> int:
 
 
 @pytest.fixture(scope="module")
-def stage(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("stage")
-    done = install(root)
-    assert done.returncode == 0, done.stderr
-    assert "nothing started" in done.stdout and "systemctl enable --now referee" in done.stdout
-    return root
+def stage() -> Iterator[Path]:
+    # a folder every user may pass through: the service's user runs the staged referee
+    root = Path(tempfile.mkdtemp(prefix="referee-stage-"))
+    root.chmod(0o755)
+    try:
+        done = install(root)
+        assert done.returncode == 0, done.stderr
+        (root / "installer-said.txt").write_text(done.stdout)
+        yield root
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def test_the_installer_says_what_to_do_next_with_systemd_and_without(stage: Path) -> None:
+    said = (stage / "installer-said.txt").read_text()
+    assert "nothing started" in said and "systemctl enable --now referee" in said
+    assert "Where systemd does not run" in said
+    assert re.search(r"^\s+4\. referee serve\s+# as root: the service in the foreground", said,
+                     re.MULTILINE)  # fmt: skip
+    assert "sudo" not in said
 
 
 def test_the_service_is_installed_with_its_settings_secrets_and_folder(stage: Path) -> None:
@@ -80,8 +113,11 @@ def test_the_unit_is_hardened_and_systemd_finds_nothing_wrong_with_it(stage: Pat
     for line in ("User=referee", "NoNewPrivileges=yes", "ProtectSystem=strict",
                  "ReadWritePaths=/var/lib/referee", "RestartPreventExitStatus=78",
                  "ExecStart=/opt/referee/bin/referee serve --config /etc/referee/referee.toml",
-                 "EnvironmentFile=/etc/referee/secrets.env"):  # fmt: skip
+                 "LoadCredential=secrets.env:/etc/referee/secrets.env",
+                 "Environment=REFEREE_SECRETS_FILE=%d/secrets.env"):  # fmt: skip
         assert re.search(rf"^{re.escape(line)}$", unit, re.MULTILINE), line
+    # systemd's own parser would unquote and strip the passwords: it is never given them
+    assert "EnvironmentFile" not in unit
     analyze = ensure_systemd_analyze()
     units = stage / "usr" / "lib" / "systemd" / "system"  # the targets the unit names
     if not units.exists():
@@ -106,7 +142,11 @@ def test_the_game_masters_command_runs_as_the_service_user(stage: Path) -> None:
     assert subprocess.run(["sh", "-n", str(wrapper)]).returncode == 0
     text = wrapper.read_text()
     assert "export REFEREE_CONFIG=/etc/referee/referee.toml" in text
-    assert 'exec runuser -u "referee" -- /opt/referee/bin/referee "$@"' in text
+    assert "setpriv --reuid=referee --regid=referee --init-groups --no-new-privs" in text
+    assert 'exec $as_service_user -- /opt/referee/bin/referee "$@"' in text
+    # the secrets file is handed over open, never run: no ". file", no "source file"
+    assert 'referee "$@" 3< /etc/referee/secrets.env' in text
+    assert not re.search(r"(^|[;&|]\s*)(\.|source)\s+\S*secrets", text, re.MULTILINE)
 
 
 def test_installing_again_keeps_the_settings_and_secrets(stage: Path) -> None:
@@ -119,3 +159,139 @@ def test_installing_again_keeps_the_settings_and_secrets(stage: Path) -> None:
     assert "keeping" in again.stdout
     assert config.read_text().endswith("# mine\n") and "s3cret" in secrets.read_text()
     assert mode(secrets) == 0o600
+
+
+# -- a game master's whole road, in a sandbox ---------------------------------------------------
+
+#: A password no shell would leave alone: spaces, both quotes, $, &, #, =, ;, a backquote and
+#: a backslash, around the edges too.
+HARD_PASSWORD = ' it\'s "$HOME" & #not a comment = yes; `id` \\ '
+#: The doc's values (its first step), as this test gives them.
+VALUES = {
+    "DOMAIN": "club.test",
+    "MAILHOST": "mail.club.test",
+    "REFEREE": "splendor",
+    "GAME_MASTER": "gm@club.test",
+    "CERT": "/etc/ssl/club/cert.pem",
+    "KEY": "/etc/ssl/club/key.pem",
+}
+
+
+def doc_steps() -> list[str]:
+    """The shell steps of docs/mail-server.md's "Your own Postfix and Dovecot", in order."""
+    text = (ROOT / "docs" / "mail-server.md").read_text()
+    section = text.split("## Your own Postfix and Dovecot", 1)[1]
+    return re.findall(r"^```sh\n(.*?)^```", section, re.MULTILINE | re.DOTALL)
+
+
+def test_the_mail_server_doc_sets_the_same_values_this_test_gives() -> None:
+    values = doc_steps()[0]
+    assert re.findall(r"^([A-Z_]+)=", values, re.MULTILINE) == list(VALUES)
+
+
+REPLY = """
+import smtplib, sys
+from email.message import EmailMessage
+from pathlib import Path
+from referee.mail.routing import player_key, reply_address
+games = Path("/var/lib/referee/games")
+secret = bytes.fromhex((games / ".mail" / "secret").read_text().strip())
+key = player_key(secret, "g1", 0, "alice@players.example")
+to = reply_address("splendor@club.test", "g1", 0, key)
+mail = EmailMessage()
+mail["From"], mail["To"], mail["Subject"] = "Alice <alice@players.example>", to, "Re: g1"
+mail["Message-ID"] = "<alice.1@players.example>"
+mail.set_content("take red green blue\\n\\nSent from my iPhone\\n")
+with smtplib.SMTP("mail.club.test", 25) as smtp:  # as the internet's servers deliver
+    smtp.send_message(mail)
+print("== replied to", to)
+"""
+
+
+@pytest.mark.skipif(sandbox_unusable() is not None, reason=str(sandbox_unusable()))
+def test_a_game_master_follows_the_docs_to_a_service_that_plays_by_mail(stage: Path) -> None:
+    """install-service, docs/mail-server.md's steps as written, a secrets file with a hard
+    password read by the game master's command and by the service as the unit runs it, the
+    doctor's checks and round trip, and a move by mail through Postfix and Dovecot."""
+    ensure_mail_servers()
+    secrets = stage / "etc" / "referee" / "secrets.env"
+    secrets.write_bytes(
+        b"# the mailbox's password, as typed into doveadm pw\n"
+        + f"REFEREE_IMAP__PASSWORD={HARD_PASSWORD}\n".encode()
+        + f"REFEREE_SMTP__PASSWORD={HARD_PASSWORD}\r\n".encode()  # an editor's CR LF
+    )
+    (stage / "reply.py").write_text(REPLY)
+    values = "".join(f"{name}={shlex.quote(value)}\n" for name, value in VALUES.items())
+    steps = doc_steps()
+    script = f"""
+# -- the machine: the staged install in its places, the service's user, a certificate
+mkdir -p /var/lib/referee
+mount -t tmpfs tmpfs /opt && mkdir /opt/referee && mount --bind "$STAGE/opt/referee" /opt/referee
+mount --bind "$STAGE/var/lib/referee" /var/lib/referee
+mount -t tmpfs tmpfs /usr/local/bin && cp "$STAGE/usr/local/bin/referee" /usr/local/bin/
+cp -a "$STAGE/etc/referee" /etc/referee
+useradd --system --user-group --home-dir /var/lib/referee --no-create-home referee
+chown -R referee:referee /var/lib/referee
+chown root:referee /etc/referee/referee.toml  # as install-service does where the user exists
+echo "127.0.0.1 mail.club.test" >> /etc/hosts
+mkdir -p /etc/ssl/club
+openssl req -x509 -newkey rsa:2048 -nodes -days 2 -keyout /etc/ssl/club/key.pem \\
+    -out /etc/ssl/club/cert.pem -subj /CN=mail.club.test \\
+    -addext subjectAltName=DNS:mail.club.test 2>/dev/null
+# trusted here as a public CA's certificate is on a real machine
+cat /etc/ssl/club/cert.pem >> /etc/ssl/certs/ca-certificates.crt
+
+# -- docs/mail-server.md, step by step, its values as this test gives them
+{values}
+{"".join(steps[1:])}
+echo "== the doc's steps are done"
+
+# -- the service, as the game master runs it (no systemd here)
+referee new g1 --player alice=alice@players.example --player bob=bob@players.example --seed 7
+referee serve --once
+"$PYTHON" "$STAGE/reply.py"
+sleep 1
+referee serve --once
+referee log g1 --json > "$SANDBOX/log.json"
+referee serve &  # the service in the foreground, as the installer says to run it here
+serving=$!
+for _ in $(seq 300); do
+    grep -q '"state": "running"' /var/lib/referee/games/.mail/status.json && break
+    sleep 0.1
+done
+kill -TERM "$serving"  # as a container's stop does
+code=0; wait "$serving" || code=$?
+echo "== the foreground service stopped with status $code"
+grep -q '"state": "stopped"' /var/lib/referee/games/.mail/status.json
+
+# -- the unit's way: systemd's copy of the secrets file (LoadCredential), named to the service
+install -d -m 0500 -o referee /run/credentials/referee.service
+install -m 0400 -o referee /etc/referee/secrets.env /run/credentials/referee.service/secrets.env
+runuser -u referee -- env -u REFEREE_SECRETS_FD REFEREE_CONFIG=/etc/referee/referee.toml \\
+    REFEREE_SECRETS_FILE=/run/credentials/referee.service/secrets.env \\
+    /opt/referee/bin/referee doctor --no-mail
+echo "== all done"
+"""
+    workdir = Path(tempfile.mkdtemp(prefix="referee-sandbox-"))
+    try:
+        os.environ["STAGE"] = str(stage)
+        os.environ["PYTHON"] = sys.executable
+        done = run_in_sandbox(
+            script, workdir, stdin=f"{HARD_PASSWORD}\n{HARD_PASSWORD}\n".encode(), timeout=900
+        )
+        said = done.stdout.decode(errors="replace")
+        assert done.returncode == 0, said[-6000:]
+        assert "== the doc's steps are done" in said
+        assert said.count("All is well.") == 2, said[-4000:]
+        assert "a mail to splendor+doctor." in said and "arrived in INBOX" in said
+        assert "logged in as splendor@club.test" in said
+        log = json.loads((workdir / "log.json").read_text())["log"]
+        turns = [entry for entry in log if entry["event"] == "turn"]
+        assert [(t["player"], t["move"]) for t in turns] == [("alice", "take blue green red")]
+        assert turns[0]["source"]["kind"] == "mail"
+        assert "== the foreground service stopped with status 0" in said
+        assert "== all done" in said
+    finally:
+        os.environ.pop("STAGE", None)
+        os.environ.pop("PYTHON", None)
+        shutil.rmtree(workdir, ignore_errors=True)

@@ -127,8 +127,8 @@ def test_a_command_that_would_write_another_users_games_folder_refuses_in_one_li
         assert code == 1, args
         assert err == (
             f"referee: the games folder {games} belongs to nobody, but this runs as root: run "
-            "it as nobody (sudo -u nobody referee …, or runuser -u nobody -- referee …), so "
-            "that nobody can still write everything it holds\n"
+            "it as nobody (runuser -u nobody -- referee …, or as root through the installed "
+            "referee command), so that nobody can still write everything it holds\n"
         )
     assert sorted(str(p) for p in games.rglob("*")) == before  # not a lock file more
     assert referee("show", "g1", "--games-dir", str(games))[0] == 0  # reading is fine
@@ -159,3 +159,34 @@ def test_the_service_meets_a_file_left_by_another_user_with_one_line_and_no_rest
         f"command was run as nobody): give it back with chown -R root: {games}, and run "
         "game-master commands as root\n"
     )
+
+
+# -- players' addresses in special-use domains ---------------------------------------------------
+
+
+def test_a_player_in_a_special_use_domain_is_refused_with_the_reason_unless_allowed(
+    tmp_path: Path,
+) -> None:
+    games = str(tmp_path / "games")
+    local = ["--player", "ann=ann@example.org", "--player", "bob=bob@host.local"]
+    code, _, err = referee("new", "g1", *local, "--games-dir", games)
+    assert code == 1
+    assert err == (
+        "referee: player bob: 'bob@host.local' cannot play: its domain "
+        "ends in .local, a special-use name for names on one local network only (multicast "
+        "DNS, RFC 6762), which mail from the internet never reaches; to play with addresses "
+        'there on a private mail system, add "host.local" to private_domains in the settings\n'
+    )
+    config = tmp_path / "referee.toml"
+    config.write_text('private_domains = ["local"]\n')
+    assert referee("new", "g1", *local, "--games-dir", games, "--config", str(config))[0] == 0
+    # the referee's own domain is always allowed: its players share its private mail system
+    own = {"REFEREE_ADDRESS": "splendor@club.test"}
+    club = ["--player", "ann=ann@club.test", "--player", "bob=bob@club.test"]
+    assert referee("new", "g2", *club, "--games-dir", games, env=own)[0] == 0
+    code, _, err = referee("player", "g2", "bob", "--email", "bob@other.test", "--reason", "x",
+                           "--games-dir", games, env=own)  # fmt: skip
+    assert code == 1 and "its domain ends in .test" in err and '"other.test"' in err
+    code, _, _ = referee("player", "g2", "bob", "--email", "bob@lab.club.test", "--reason", "x",
+                         "--games-dir", games, env=own)  # fmt: skip
+    assert code == 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from importlib import metadata
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -41,6 +42,36 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+def version() -> str:
+    """The installed referee's version (from its package metadata)."""
+    try:
+        return metadata.version("referee")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed)"
+
+
+def _show_version(asked: bool) -> None:
+    if asked:
+        typer.echo(f"referee {version()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _everywhere(
+    show_version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_show_version,
+            is_eager=True,
+            help="Print the referee's version and exit.",
+        ),
+    ] = False,
+) -> None:
+    """A referee for Splendor played by mail or by turn files."""
+
 
 GamesDir = Annotated[
     Path | None,

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
+from referee.addresses import Addresses
 from referee.bot_seats import check_level
 from referee.cli.common import (
     Config,
@@ -25,6 +26,7 @@ from referee.cli.common import (
     guard,
     herald,
     print_json,
+    settings,
     store,
 )
 from referee.engine import GameView, Resign, Rules, legal_moves, move_json, view
@@ -136,6 +138,7 @@ def new(
         rules = Rules(points_to_win=points_to_win, gold=gold)
         per_move = parse_deadline(deadline)
         policy = _timeout(timeout)
+        found = settings(config, games_dir)
         root = games_folder(config, games_dir, create=True)
         replayed = create_game(
             Store(root),
@@ -150,6 +153,7 @@ def new(
             spectators=spectators,
             bots=bots,
             bot_seed=bot_seed,
+            addresses=Addresses.of(found.address, found.private_domains),
         )
         state = replayed.state
         if as_json:
@@ -550,9 +554,13 @@ def player(
     there, and the old address can no longer move."""
 
     def run() -> None:
+        found = settings(config, games_dir)
         root = games_folder(config, games_dir, writes=True)
         who = by or user_name(os.geteuid())
-        _, change = change_address(Store(root), game, name, email, reason, who, herald=herald(root))
+        rules = Addresses.of(found.address, found.private_domains)
+        _, change = change_address(
+            Store(root), game, name, email, reason, who, herald=herald(root), addresses=rules
+        )
         if as_json:
             print_json(
                 {

@@ -305,9 +305,11 @@ def _status_lines(told: dict[str, Any], root: Path) -> list[str]:
             f"Service: NOT running (last seen {told.get('heartbeat')}, "
             f"{'stopped' if told.get('state') == 'stopped' else 'gone without stopping'})."
         ]
-    lines.append(f"Mail servers: {told.get('connection', 'not checked yet')}.")
-    for server in told.get("servers", []):
-        lines.append(f"  {server}")
+    if told["running"]:
+        lines.append(f"Mail servers: {told.get('connection', 'not checked yet')}.")
+        lines.extend(f"  {server}" for server in told.get("servers", []))
+    else:
+        lines.append("Mail servers: none connected (the service is not running).")
     mail, sent = told.get("last_mail"), told.get("last_sent")
     lines.append(
         f"Last mail handled: {mail['at']}: {mail['outcome']}: {mail['note']}."
@@ -319,6 +321,8 @@ def _status_lines(told: dict[str, Any], root: Path) -> list[str]:
         if sent
         else "Last letter sent: none since it started."
     )
+    if not told["running"]:
+        lines.append("Start it: systemctl start referee (or, without systemd: referee serve).")
     return lines
 
 

@@ -1,7 +1,8 @@
 """Sending by SMTP (aiosmtplib): TLS or STARTTLS, login, and one connection kept open.
 
 A server's answer decides what a failure means: a 5xx refusal is permanent (the letter is
-kept for the game master, never retried), anything else — 4xx, a dropped or refused
+kept for the game master, never retried; on a connection kept from earlier, only once a new
+connection says it too), anything else — 4xx, a dropped or refused
 connection, a timeout, a failed login — is temporary and the letter is tried again later.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import ssl
+import time
 from pathlib import Path
 
 import aiosmtplib
@@ -18,6 +20,9 @@ from referee.mail.transport import SendError, TransportError
 from referee.settings import Smtp
 
 log = logging.getLogger("referee.smtp")
+
+#: Seconds a connection is kept unused before it is closed rather than used again.
+KEEP_IDLE = 60.0
 
 
 def tls_context(ca_file: Path | None) -> ssl.SSLContext:
@@ -34,7 +39,7 @@ class SmtpSender:
 
     def __init__(self, server: Smtp) -> None:
         self.server = server
-        self._idle: list[aiosmtplib.SMTP] = []
+        self._idle: list[tuple[aiosmtplib.SMTP, float]] = []  # kept, and when last used
 
     async def _connect(self) -> aiosmtplib.SMTP:
         server = self.server
@@ -71,29 +76,56 @@ class SmtpSender:
             raise TransportError(
                 f"SMTP server {self.where} cannot be reached: {err or type(err).__name__}"
             ) from None
-        self._idle.append(client)
+        self._keep(client)
         who = f"logged in as {self.server.user}" if self.server.user else "no login"
         return f"SMTP server {self.where} ({self.server.security}): {who}"
 
+    def _kept(self) -> aiosmtplib.SMTP | None:
+        """A kept connection used within KEEP_IDLE seconds, if there is one (older ones are
+        dropped: a server closes idle connections, and keeps an old configuration on them)."""
+        now = time.monotonic()
+        while self._idle:
+            client, since = self._idle.pop()
+            if now - since < KEEP_IDLE:
+                return client
+            client.close()
+        return None
+
+    def _keep(self, client: aiosmtplib.SMTP) -> None:
+        self._idle.append((client, time.monotonic()))
+
+    async def _drop_kept(self) -> None:
+        kept, self._idle = self._idle, []
+        for client, _ in kept:
+            await _close(client)
+
     async def send(self, sender: str, recipient: str, message: bytes) -> None:
-        """Send one message; a kept connection that has gone stale is replaced once."""
+        """Send one message. A kept connection that has gone stale is replaced once; so is
+        one whose server refuses the letter for good (5xx): the server may have been
+        reconfigured since that connection was made (after `postfix reload`, a connection
+        made before still talks to a process with the old settings), so a refusal is final
+        only when a new connection says it too."""
         for attempt in (1, 2):
-            client = self._idle.pop() if self._idle else None
+            client = self._kept()
             reused = client is not None
             try:
                 if client is None:
                     client = await self._connect()
                 await client.sendmail(sender, [recipient], message)
-                self._idle.append(client)
+                self._keep(client)
                 return
             except aiosmtplib.SMTPRecipientsRefused as err:
                 await _close(client)
                 codes = [r.code for r in err.recipients]
-                raise SendError(
+                refusal = SendError(
                     f"{self.server.host} refused {recipient}: "
                     + "; ".join(f"{r.code} {r.message}" for r in err.recipients),
                     permanent=all(code >= 500 for code in codes),
-                ) from None
+                )
+                if refusal.permanent and reused and attempt == 1:
+                    await self._refused_on_kept(refusal)
+                    continue
+                raise refusal from None
             except aiosmtplib.SMTPAuthenticationError as err:
                 await _close(client)
                 raise SendError(
@@ -103,10 +135,14 @@ class SmtpSender:
                 ) from None
             except aiosmtplib.SMTPResponseException as err:
                 await _close(client)
-                raise SendError(
+                refusal = SendError(
                     f"{self.server.host} answered {err.code} {err.message}",
                     permanent=err.code >= 500,
-                ) from None
+                )
+                if refusal.permanent and reused and attempt == 1:
+                    await self._refused_on_kept(refusal)
+                    continue
+                raise refusal from None
             except (aiosmtplib.SMTPException, OSError, TimeoutError) as err:
                 await _close(client)
                 if reused and attempt == 1:
@@ -117,10 +153,14 @@ class SmtpSender:
                     permanent=False,
                 ) from None
 
+    async def _refused_on_kept(self, refusal: SendError) -> None:
+        """A refusal for good on a kept connection: ask again on a new one, and drop the
+        other kept connections, made in the same era."""
+        log.info("%s, on a connection kept from earlier: asking again on a new connection", refusal)
+        await self._drop_kept()
+
     async def close(self) -> None:
-        idle, self._idle = self._idle, []
-        for client in idle:
-            await _close(client)
+        await self._drop_kept()
 
 
 async def _close(client: aiosmtplib.SMTP | None) -> None:

@@ -54,7 +54,7 @@ from typing import Any
 
 from filelock import FileLock, Timeout
 
-from referee.errors import ConflictError, RequestError
+from referee.errors import ConfigurationError, RequestError
 from referee.mail.compose import Letter
 from referee.record import BOT_DOMAIN, digest
 from referee.store import fsync_dir, write_new, write_over
@@ -424,8 +424,9 @@ class Spool:
     # -- one service per games folder ----------------------------------------------------------
 
     def hold_service_lock(self, started: datetime) -> None:
-        """Become the one service of this games folder; ConflictError naming the other one
-        when it is already served."""
+        """Become the one service of this games folder; ConfigurationError naming the other
+        one when it is already served (starting again will not help while it runs, so the
+        unit does not restart on it: exit 78)."""
         self.root.mkdir(parents=True, exist_ok=True)
         lock = FileLock(self.root / "service.lock")
         try:
@@ -433,7 +434,7 @@ class Spool:
         except Timeout:
             holder = _note(_read_text(self.root / "service.json"))
             who = f" (pid {holder.get('pid')}, since {holder.get('since')})" if holder else ""
-            raise ConflictError(
+            raise ConfigurationError(
                 f"another referee service{who} is serving the games folder {self.games_dir}: "
                 "one service per games folder; stop it first, or give this one another "
                 "--games-dir"

@@ -48,7 +48,8 @@ class StatusBoard:
 
 def read_status(path: Path, now: datetime) -> dict[str, Any]:
     """The status the service left, with ``running`` (True, False) worked out from its state
-    and heartbeat; {} when no service ever ran here."""
+    and heartbeat; {} when no service ever ran here. A service that is not running holds no
+    connection: what it last said of its servers is left out."""
     try:
         body = json.loads(path.read_text())
     except (OSError, ValueError):
@@ -61,4 +62,7 @@ def read_status(path: Path, now: datetime) -> dict[str, Any]:
     except ValueError:
         age = float("inf")
     body["running"] = body.get("state") == "running" and age < STALE_AFTER
+    if not body["running"]:  # what it said of its connections was true only while it ran
+        body["connection"] = "none: the service is not running"
+        body.pop("servers", None)
     return body

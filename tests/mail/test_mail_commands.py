@@ -138,6 +138,33 @@ def test_a_proposal_that_cannot_be_made_is_answered_with_why(
     assert why in club.text("ann")
 
 
+def test_a_special_use_domain_is_refused_saying_what_it_is_and_who_may_allow_it(
+    club: Club,
+) -> None:
+    club.write("ann", "new splendor with bob@splendor.test")
+    club.serve()
+    assert Invitations(club.games).ids() == []
+    said = " ".join(club.text("ann").split())
+    assert (
+        "'bob@splendor.test' cannot be invited: its domain ends in .test, a special-use name "
+        "reserved for testing (RFC 6761), which mail from the internet never reaches; this "
+        "referee plays only with addresses mail can reach; its game master can allow "
+        "splendor.test for a private mail system"
+    ) in said
+    assert "write each friend's address in full" not in said
+
+
+def test_a_special_use_domain_listed_in_private_domains_may_be_invited(club: Club) -> None:
+    club.settings = club.settings.model_copy(update={"private_domains": ["splendor.test"]})
+    club.write("ann", "new splendor with bob@Splendor.Test carol@lan.splendor.test")
+    club.serve()
+    (game,) = Invitations(club.games).ids()
+    invitation = Invitations(club.games).get(game)
+    assert invitation is not None
+    invited = [s.address for s in invitation.seats]
+    assert sorted(invited) == ["ann@example.org", "bob@splendor.test", "carol@lan.splendor.test"]
+
+
 def test_one_address_proposes_at_most_a_few_games_an_hour(club: Club) -> None:
     for n in range(4):
         club.write("ann", f"new splendor with friend{n}@example.org")

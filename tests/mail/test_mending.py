@@ -1,13 +1,19 @@
 """Mending what went wrong by mail: a letter a server refused for good is shown with its
 tries, a player's address is changed (recorded with who and why), and the letter is sent
-again to the new address; the old address can no longer move."""
+again to the new address; the old address can no longer move. A mail the service could not
+handle is told of in one line, by its `referee inbox` id, and handed back."""
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
+import shutil
+import subprocess
+import sys
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
@@ -184,8 +190,15 @@ def test_status_tells_whether_the_service_runs_and_what_waits(tmp_path: Path) ->
     assert body["running"] is False and body["service"]["state"] == "stopped"
     assert body["service"]["last_mail"]["outcome"] == "played"
     assert body["letters_waiting"] == 0 and body["mails_set_aside"] == 0
+    # a stopped service holds no connection: what it said of them while it ran is not shown
+    assert "servers" not in body["service"]
+    assert body["service"]["connection"] == "none: the service is not running"
     code, out, _ = referee(table, "status")
     assert "Service: NOT running (last seen" in out and ", stopped)." in out
+    assert "Mail servers: none connected (the service is not running)." in out
+    assert "connected." not in out.replace("none connected", "")
+    assert "mail folder" not in out and "holds the mailbox" not in out
+    assert "Start it: systemctl start referee (or, without systemd: referee serve)." in out
     assert "Letters: 0 waiting to be sent (0 being tried again), 0 refused for good." in out
     code, out, _ = (
         runner.invoke(app, ["status", "--games-dir", str(tmp_path / "new")]).exit_code,
@@ -193,3 +206,48 @@ def test_status_tells_whether_the_service_runs_and_what_waits(tmp_path: Path) ->
         "",
     )
     assert code == 1
+
+
+def without_root_powers() -> list[str]:
+    """A command prefix that runs as root without its power over other files' modes, so that
+    a folder of mode 000 is refused as it would be to the service's own user."""
+    return ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--"]
+
+
+@pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("setpriv") is None,
+    reason="needs root and setpriv, to drop root's power over file modes",
+)
+def test_a_permission_error_is_one_line_in_the_log_naming_the_mail_by_its_inbox_id(
+    tmp_path: Path,
+) -> None:
+    table = Table(tmp_path)  # no bots in it
+    table.reply("alice", "take red green blue")
+    turns = table.games / "g1" / "turns"
+    turns.chmod(0)  # as a game master's mistake leaves it
+    try:
+        served = subprocess.run(
+            [*without_root_powers(), sys.executable, "-m", "referee", "serve", "--once",
+             "--mail-dir", str(table.mail), "--games-dir", str(table.games)],
+            capture_output=True, text=True, timeout=120,
+            env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])},
+        )  # fmt: skip
+    finally:
+        turns.chmod(0o755)
+    log = served.stderr
+    assert served.returncode == 0, log
+    assert "Traceback" not in log and "bots" not in log
+    _, out, _ = referee(table, "inbox", "--json")
+    (aside,) = [m for m in json.loads(out)["mails"] if m["kind"] == "set aside"]
+    short = aside["id"]
+    said = [line for line in log.splitlines() if "Permission denied" in line]
+    assert len(said) == 2, log  # the mail, and the game for the rest of the service's work
+    assert (
+        f"mail {short} from alice@example.org is set aside: PermissionError: [Errno 13] "
+        f"Permission denied: '{turns}'; once that is mended: referee inbox retry {short}"
+    ) in said[0]
+    assert f"game g1 cannot be read ([Errno 13] Permission denied: '{turns}')" in said[1]
+    assert ":" not in short  # its referee inbox id, not the transport's
+    assert referee(table, "inbox", "retry", short)[0] == 0  # mended: read again, played
+    table.serve()
+    assert table.state.turn == 1

@@ -339,7 +339,7 @@ def test_a_dropped_imap_connection_is_made_again(
     assert table.referee.process is not None and table.referee.process.poll() is None
 
 
-def test_a_letter_the_server_refuses_for_good_is_kept_for_the_game_master(
+def test_a_letter_refused_for_good_is_kept_for_the_game_master_and_resent_once_mended(
     table_factory: type[Table],
 ) -> None:
     table = table_factory(players=("alice", "ghost"))
@@ -352,6 +352,16 @@ def test_a_letter_the_server_refuses_for_good_is_kept_for_the_game_master(
     shown = CliRunner().invoke(app, ["outbox", "--games-dir", str(table.referee.games)])
     assert "1 refused for good" in shown.stdout and "to ghost@example.org" in shown.stdout
     assert "tried 1 time(s): 127.0.0.1 refused ghost@example.org: 550" in shown.stdout
+    # the game master mends the server and sends it again: the service's connections made
+    # before the reload still talk to Postfix's old processes, which would refuse it again
+    table.servers.accept_mail_for("ghost")
+    resent = CliRunner().invoke(
+        app, ["outbox", "resend", failed["id"], "--games-dir", str(table.referee.games)]
+    )
+    assert resent.exit_code == 0, resent.stderr
+    inbox = table.servers.maildir("ghost") / "new"
+    wait_until(lambda: inbox.is_dir() and any(inbox.iterdir()), "the letter to reach ghost")
+    assert spool.failed() == []
 
 
 def test_the_service_killed_mid_game_and_restarted_loses_and_repeats_nothing(

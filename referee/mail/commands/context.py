@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
+from referee.addresses import Addresses
 from referee.games import Played
 from referee.invitations import Invitation, Invitations, Status
 from referee.mail.compose import Letter
@@ -27,13 +28,15 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Desk:
     """What the service knows beyond one game, to read: the games, the invitations, the
-    ledger of who is away and who watches, and its own address and game master."""
+    ledger of who is away and who watches, its own address and game master, and which
+    addresses may play."""
 
     store: Store
     invitations: Invitations
     ledger: Ledger
     address: str
     game_master: str | None = None
+    addresses: Addresses = field(default_factory=Addresses)
 
 
 @dataclass(frozen=True)

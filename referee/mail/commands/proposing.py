@@ -8,9 +8,9 @@ import hashlib
 import random
 from datetime import timedelta
 
+from referee.addresses import AddressError
 from referee.bots import LEVELS
-from referee.errors import RequestError, SetupError
-from referee.games import mail_address
+from referee.errors import RequestError
 from referee.invitations import Invitation, Seat, player_name, start_record
 from referee.mail.commands import command
 from referee.mail.commands.context import Context, CreateGame, EndInvitation, Propose, Ruling
@@ -112,11 +112,16 @@ def new(ctx: Context, argument: str) -> Ruling:
             others.append(bot)
             continue
         try:
-            checked = mail_address("invited", address)
-        except SetupError:
+            checked = ctx.desk.addresses.check(address)
+        except AddressError as err:
+            if err.allow is None:
+                raise RequestError(
+                    f"{err}; write each friend's address in full, like bob@example.org"
+                ) from None
             raise RequestError(
-                f"{address!r} is not a mail address: write each friend's address in full, "
-                "like bob@example.org"
+                f"{address!r} cannot be invited: {err.why}; this referee plays only with "
+                f"addresses mail can reach; its game master can allow {err.allow} for a "
+                "private mail system"
             ) from None
         if checked.lower() == me:
             raise RequestError(
