@@ -345,3 +345,12 @@ anvil     unix  - - n - 1 anvil
 scache    unix  - - n - 1 scache
 postlog   unix-dgram n - n - 1 postlogd
 """)
+
+
+if __name__ == "__main__":  # scripts/test: install the servers before the tests run side by side
+    if not all(shutil.which(tool) for tool in ("dovecot", "doveadm", "postfix", "openssl")):
+        print(f"== installing {', '.join(PACKAGES)} for the mail tests (apt-get)", flush=True)
+        try:
+            ensure_installed()
+        except RuntimeError as err:  # not root: the mail tests will say so
+            print(f"== {err}", flush=True)
