@@ -247,12 +247,13 @@ def serve(
         )
         logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
         service = Service(settings, make_transport(settings), clock)
-        signal.signal(signal.SIGTERM, _stop)  # systemd's stop, like Ctrl-C
         with contextlib.suppress(OSError, ValueError, AttributeError):  # stderr not a file
             faulthandler.register(signal.SIGUSR1, all_threads=True)  # what is it doing? (docs)
         try:
-            asyncio.run(service.run(once=once))
-        except KeyboardInterrupt:
+            stopped = asyncio.run(_until_stopped(service, once))
+        except KeyboardInterrupt:  # where the signals could not be given to the event loop
+            stopped = True
+        if stopped:
             typer.echo("referee: stopped", err=True)
 
     guard(False, run, config_status=EXIT_CONFIG)
@@ -368,5 +369,29 @@ def fixed_clock(text: str) -> Callable[[], datetime]:
     return lambda: moment
 
 
-def _stop(signum: int, frame: object) -> None:
-    raise KeyboardInterrupt
+async def _until_stopped(service: Service, once: bool) -> bool:
+    """Run ``service`` until it ends, or until SIGTERM (systemd's stop, a container's) or
+    SIGINT (Ctrl-C) stops it; True when a signal stopped it.
+
+    A signal cancels the service's task from within the event loop, so every ``finally`` of
+    the service runs (a mail being judged is recorded whole, the mailbox let go). It never
+    raises from a signal handler into whatever the loop was doing at that instant: that could
+    leave one of asyncio's own futures unfinished, and the service waiting on it for ever."""
+    loop = asyncio.get_running_loop()
+    task = asyncio.current_task()
+    assert task is not None
+    signalled: list[int] = []
+
+    def stop(signum: int) -> None:
+        signalled.append(signum)
+        task.cancel()
+
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(signum, stop, signum)  # not in the main thread: no
+    try:
+        await service.run(once=once)
+    except asyncio.CancelledError:
+        if not signalled:
+            raise
+    return bool(signalled)
