@@ -13,30 +13,36 @@ from dataclasses import dataclass
 from email_validator import EmailNotValidError, validate_email
 
 from referee.errors import RequestError
+from referee.wording.messages import say
 
-#: The special-use names email_validator refuses, with what each is for.
-SPECIAL_USE: dict[str, str] = {
-    "test": "reserved for testing (RFC 6761)",
-    "local": "for names on one local network only (multicast DNS, RFC 6762)",
-    "localhost": "a name for the machine itself (RFC 6761)",
-    "arpa": "reserved for the internet's own infrastructure",
-    "invalid": "reserved as a name that is never valid (RFC 6761)",
-    "onion": "for Tor onion services, which ordinary mail does not reach (RFC 7686)",
-}
+#: The special-use names email_validator refuses (what each is for: the catalogue's
+#: ``address.purpose.NAME``).
+SPECIAL_USE = ("test", "local", "localhost", "arpa", "invalid", "onion")
 #: Stands in for a special-use name while the rest of an address is checked.
 _STAND_IN = "special-use-stand-in"
 
 
 class AddressError(RequestError):
-    """An address that cannot play: ``why`` says what is wrong, ``allow`` (for a special-use
-    domain) what a game master may add to ``private_domains`` to allow it."""
+    """An address that cannot play, coded: ``address.invalid`` (not an address: ``why`` is
+    the checker's own English) or ``address.special_use`` (in a special-use domain; ``allow``
+    is what a game master may add to ``private_domains`` to allow it)."""
 
-    def __init__(self, address: str, why: str, allow: str | None = None) -> None:
-        what = "is not a mail address" if allow is None else "cannot play"
-        super().__init__(f"{address!r} {what}: {why}")
-        self.address = address
-        self.why = why
-        self.allow = allow
+    allow: str | None = None
+
+    @classmethod
+    def special(cls, address: str, domain: str, special: str) -> AddressError:
+        err = cls.of(
+            "address.special_use",
+            address=address,
+            suffix=special,
+            purpose=say(f"address.purpose.{special}"),
+        )
+        err.allow = domain.casefold().strip(".")
+        return err
+
+    @property
+    def address(self) -> str:
+        return str(self.params["address"])
 
 
 def special_use(domain: str) -> str | None:
@@ -72,12 +78,7 @@ class Addresses:
         local, at, domain = written.rpartition("@")
         special = special_use(domain) if at else None
         if special is not None and not self.allows(domain):
-            raise AddressError(
-                written,
-                f"its domain ends in .{special}, a special-use name {SPECIAL_USE[special]}, "
-                "which mail from the internet never reaches",
-                allow=domain.casefold().strip("."),
-            )
+            raise AddressError.special(written, domain, special)
         if special is not None:  # allowed: check the rest as if it were an ordinary name
             head = domain.rstrip(".")[: -len(special)]
             written = f"{local}@{head}{_STAND_IN}"
@@ -89,7 +90,9 @@ class Addresses:
                 allow_smtputf8=False,
             )
         except EmailNotValidError as err:
-            raise AddressError(address.strip(), str(err).rstrip(".")) from None
+            raise AddressError.of(
+                "address.invalid", address=address.strip(), why=str(err).rstrip(".")
+            ) from None
         normalized = str(checked.normalized)
         if special is not None:
             normalized = normalized.removesuffix(_STAND_IN) + special

@@ -21,6 +21,8 @@ from referee.games import Herald, Played, commit_turn, judge
 from referee.notation import format_move
 from referee.record import BOT_DOMAIN, GameRecord, Replayed, SourceEntry, bot_address, now
 from referee.store import Store
+from referee.wording.messages import Message
+from referee.wording.words import ENGLISH
 
 __all__ = ["bot_address", "bot_move", "bot_to_move", "check_level", "play_bots", "turn_seed"]
 
@@ -50,11 +52,17 @@ def turn_seed(record: GameRecord, turn: int) -> int:
 
 @dataclass(frozen=True)
 class BotMove:
-    """What a bot would play: the move in notation, why, and the source to record."""
+    """What a bot would play: the move in notation, why (a message), and the source to
+    record."""
 
     text: str
-    reason: str
+    why: Message
     source: SourceEntry
+
+    @property
+    def reason(self) -> str:
+        """Why, in English: a line."""
+        return ENGLISH.say(self.why)
 
 
 def bot_move(game: Replayed, name: str, level: str, stand_in: bool = False) -> BotMove:
@@ -64,7 +72,7 @@ def bot_move(game: Replayed, name: str, level: str, stand_in: bool = False) -> B
     seed = turn_seed(game.record, state.turn)
     choice = choose(level, view(state, name), random.Random(seed))
     source = SourceEntry(kind="bot", level=level, seed=seed, stand_in=stand_in or None)
-    return BotMove(format_move(choice.move), choice.reason, source)
+    return BotMove(format_move(choice.move), choice.why, source)
 
 
 def bot_to_move(game: Replayed) -> str | None:

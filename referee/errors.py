@@ -25,14 +25,56 @@
 
 The move errors follow python-chess: ``InvalidMoveError``, ``IllegalMoveError`` and
 ``AmbiguousMoveError`` are also ``ValueError`` so callers may treat them as bad input.
-This module imports nothing, so every layer (the engine included) may raise these.
+
+An error that a player may read says what went wrong as data: a ``code`` and its ``params``
+(``IllegalMoveError.of("buy.cannot_afford", card="1-13", ...)``), listed with every other
+message in :mod:`referee.wording.catalogue` and docs/messages.md; a letter words it in its
+reader's language. ``str()`` is the English sentence, for logs and the command line. An
+error for the game master alone may still be given as a sentence.
+
+This module imports nothing at load, so every layer (the engine included) may raise these;
+the English of a coded error is looked up only when it is asked for.
 """
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Mapping
+from typing import Self
+
 
 class RefereeError(Exception):
-    """Base of every error the referee raises on purpose."""
+    """Base of every error the referee raises on purpose: a sentence (``message``), or a
+    ``code`` and its ``params`` whose English the catalogue gives."""
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        code: str | None = None,
+        params: Mapping[str, object] | None = None,
+    ) -> None:
+        super().__init__(message if message is not None else code)
+        self.code = code
+        self.params: dict[str, object] = dict(params or {})
+        self._message = message
+
+    @classmethod
+    def of(cls, code: str, **params: object) -> Self:
+        """The error ``code`` (a message of the catalogue) with its ``params``."""
+        return cls(code=code, params=params)
+
+    @property
+    def message(self) -> str:
+        """What went wrong, in English."""
+        if self._message is None and self.code is not None:
+            from referee.wording import english  # only now: this module imports nothing
+
+            return english(self.code, self.params)
+        return self._message or ""
+
+    def __str__(self) -> str:
+        return self.message
 
 
 class SetupError(RefereeError, ValueError):
@@ -68,12 +110,29 @@ class RequestError(RefereeError):
 
 
 class MoveError(RefereeError, ValueError):
-    """A move that cannot be played. ``text`` is the input it came from, when there was one."""
+    """A move that cannot be played. ``text`` is the input it came from, when there was one;
+    ``reason`` says why, in English."""
 
-    def __init__(self, message: str, text: str | None = None) -> None:
-        super().__init__(message)
-        self.reason = message
+    def __init__(
+        self,
+        message: str | None = None,
+        text: str | None = None,
+        *,
+        code: str | None = None,
+        params: Mapping[str, object] | None = None,
+    ) -> None:
+        super().__init__(message, code=code, params=params)
         self.text = text
+
+    @property
+    def reason(self) -> str:
+        return self.message
+
+    def about(self, text: str | None) -> Self:
+        """The same error, about the input ``text``."""
+        found = copy.copy(self)
+        found.text = text
+        return found
 
     def __str__(self) -> str:
         if self.text is None:
@@ -90,8 +149,20 @@ class IllegalMoveError(MoveError):
 
 
 class AmbiguousMoveError(MoveError):
-    """The move fits several legal moves; ``candidates`` are their canonical texts."""
+    """The move fits several legal moves; ``candidates`` are their canonical texts, ``moves``
+    their JSON objects (for a letter that lists them in its reader's words)."""
 
-    def __init__(self, message: str, candidates: list[str], text: str | None = None) -> None:
-        super().__init__(message, text)
-        self.candidates = candidates
+    moves: list[dict[str, object]]
+
+    def __init__(
+        self,
+        message: str | None = None,
+        candidates: list[str] | None = None,
+        text: str | None = None,
+        *,
+        code: str | None = None,
+        params: Mapping[str, object] | None = None,
+    ) -> None:
+        super().__init__(message, text, code=code, params=params)
+        self.candidates = list(candidates or [])
+        self.moves = []

@@ -27,10 +27,13 @@ from typing import Any
 from jinja2 import TemplateError, TemplateSyntaxError
 from markupsafe import Markup
 
-from referee.engine import GameView, Move, Resign, view
+from referee.engine import GameView, Move, Resign, move_json, view
 from referee.errors import ConfigurationError, RequestError
 from referee.record import Replayed, TurnRecord
-from referee.render import board_context, render, told
+from referee.wording.letter import Board, LastMove
+from referee.wording.messages import say
+from referee.wording.told import told
+from referee.wording.writer import Writer
 
 
 class _Styles:
@@ -104,13 +107,16 @@ def viewer_of(replayed: Replayed, game: str, as_player: str | None) -> str | Non
     return name
 
 
-def replay_page(replayed: Replayed, game: str, as_player: str | None = None) -> Export:
-    """The replay page of ``game``: the public view, or ``as_player``'s in a finished game.
-    ConfigurationError, naming the template and line, if a game master's template (the
-    setting ``templates_dir``) fails to render."""
+def replay_page(
+    replayed: Replayed, game: str, as_player: str | None = None, writer: Writer | None = None
+) -> Export:
+    """The replay page of ``game``: the public view, or ``as_player``'s in a finished game,
+    worded by ``writer`` (the shipped templates when None). ConfigurationError, naming the
+    template and line, if a game master's template (the setting ``templates_dir``) fails to
+    render."""
     viewer = viewer_of(replayed, game, as_player)
     try:
-        return _page(replayed, game, viewer)
+        return _page(replayed, game, viewer, writer or Writer())
     except TemplateError as err:
         raise ConfigurationError(
             f"the replay page cannot be made: {_where(err)}: {err.message}; mend that template "
@@ -128,7 +134,7 @@ def _where(err: TemplateError) -> str:
     return "a template"
 
 
-def _page(replayed: Replayed, game: str, viewer: str | None) -> Export:
+def _page(replayed: Replayed, game: str, viewer: str | None, writer: Writer) -> Export:
     moves = replayed.moves()
     styles = _Styles()
     turns = []
@@ -137,7 +143,7 @@ def _page(replayed: Replayed, game: str, viewer: str | None) -> Export:
         shown = view(state, viewer)
         record = replayed.turns[number - 1] if number else None
         move = moves[number - 1] if number else None
-        turns.append(_turn(shown, before, game, record, move, styles))
+        turns.append(_turn(writer, shown, before, game, (record, move), styles))
         before = shown
     last = view(replayed.state, viewer)
     context = {
@@ -145,57 +151,54 @@ def _page(replayed: Replayed, game: str, viewer: str | None) -> Export:
         "viewer": viewer,
         "players": [p.name for p in last.players],
         "last": last.turn,
+        "turns_said": writer.say(say("export.turns", turns=last.turn)),
         "turns": turns,
-        "result": _result(last),
+        "result": _result(last, writer),
         "board_styles": Markup(styles.css()),
     }
-    return Export(html=render("replay.html.j2", context), viewer=viewer, turns=last.turn)
+    html = writer.render("replay.html.j2", context)
+    return Export(html=html, viewer=viewer, turns=last.turn)
 
 
 def _turn(
+    writer: Writer,
     shown: GameView,
     before: GameView | None,
     game: str,
-    record: TurnRecord | None,
-    move: Move | None,
+    played: tuple[TurnRecord | None, Move | None],
     styles: _Styles,
 ) -> dict[str, Any]:
     """One turn of the page: its number, the move that led to it in words, who made it and
     when, and the board after it (the move highlighted, and the slots it refilled)."""
+    record, move = played
     if record is None or move is None:
-        first = shown.to_move or "nobody"
-        words = f"The set-up: the cards are dealt and the nobles drawn; {first} moves first."
+        words = writer.say(say("export.setup", player=shown.to_move or ""))
         player, at = None, None
-        context = board_context(shown, game)
+        board = Board(shown)
     else:
-        words = told(move, record.player, shown.viewer)
-        if isinstance(move, Resign) and record.source.kind == "timeout":
-            words += " when the deadline passed"
-        words += "."
+        timed_out = isinstance(move, Resign) and record.source.kind == "timeout"
+        said = told(move, record.player, shown.viewer)
+        words = writer.say(say("export.move.timeout" if timed_out else "export.move", told=said))
         player, at = record.player, record.at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
-        context = board_context(
-            shown,
-            game,
-            last_move=move,
-            last_player=record.player,
-            before_board=None if before is None else before.board,
-        )
-    board = Markup(styles.classed(render("board.html.j2", context).strip()))
-    return {"number": shown.turn, "player": player, "at": at, "words": words, "board": board}
+        rows = shown.board if before is None else before.board
+        board = Board(shown, last=LastMove(move_json(move), record.player, rows))
+    context = writer.board(board, game)
+    html = Markup(styles.classed(writer.render("board.html.j2", context).strip()))
+    return {"number": shown.turn, "player": player, "at": at, "words": words, "board": html}
 
 
-def _result(last: GameView) -> dict[str, Any] | None:
+def _result(last: GameView, writer: Writer) -> dict[str, Any] | None:
     """How the game ended: the winners and everyone's points, best first (None while it goes
     on)."""
     if last.status != "finished":
         return None
     winners = list(last.winners)
     if not winners:
-        headline = "The game is over: nobody is left to win it."
+        headline = writer.say(say("export.over.nobody"))
     elif len(winners) == 1:
-        headline = f"The game is over: {winners[0]} wins."
+        headline = writer.say(say("export.over.one", winner=winners[0]))
     else:
-        headline = f"The game is over: {' and '.join(winners)} share the win."
+        headline = writer.say(say("export.over.shared", winners=winners))
     standings = sorted(last.players, key=lambda p: (p.resigned, -p.points, len(p.cards)))
     return {
         "headline": headline,

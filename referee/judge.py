@@ -1,184 +1,157 @@
-"""Judging a mail: pure. (the mail, where it is routed, the game) -> a ruling.
+"""Judging a mail: pure. (the mail, read; a snapshot of what is known) -> a ruling.
 
 A ruling is a turn to record with the letters that announce it, or letters that answer or
-refuse, or silence; and the folder the mail is filed in. Nothing here touches the disk, the
-clock or the network; the service (:mod:`referee.service`) carries rulings out.
+refuse, or silence; the effects a command asks for; and the folder the mail is filed in. The
+letters are data (what each reader is told, as messages): the letter writer words them. Nothing
+here touches the disk, the clock or the network: the service reads what a mail needs into a
+:class:`~referee.mail.facts.Snapshot` first (:func:`read` says what that is), and carries the
+ruling out after.
 
 What players may write in a reply: one move, or the requests ``help``, ``board`` and
-``moves``; how a reply is read is :mod:`referee.mail.reading`'s job.
+``moves``, or a command; how a reply is read is :mod:`referee.mail.reading`'s job.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from referee.engine import view
 from referee.errors import AmbiguousMoveError, MoveError, RequestError
 from referee.games import judge as judge_move
-from referee.invitations import Invitation
 from referee.mail.commands import Found, Scope, read_command
-from referee.mail.commands.context import Context, Desk, Folder, Ruling
+from referee.mail.commands.context import Context, Folder, Ruling
 from referee.mail.commands.requests import answer_requests, help_commands
-from referee.mail.deadlines import due_words
+from referee.mail.facts import Snapshot
 from referee.mail.inbound import Inbound, reply_text
-from referee.mail.letters import (
-    legal_texts,
-    note_letter,
-    over_line,
-    player_letter,
-    status_line,
-    turn_letters,
-)
-from referee.mail.notices import reply_notice
+from referee.mail.letters import legal_moves_of, over, status, to_player, to_someone, turn_letters
+from referee.mail.notices import not_a_move, too_large
 from referee.mail.reading import read_reply
 from referee.mail.routing import Route, authentic, authentic_invitation
 from referee.notation import format_move, says_a_move
 from referee.record import Replayed, SourceEntry
+from referee.wording.letter import Board, Letter
+from referee.wording.messages import Message, message_of, say
+from referee.wording.words import ENGLISH
 
-__all__ = ["Folder", "Ruling", "judge", "oversized"]
+__all__ = ["Folder", "Received", "Ruling", "judge", "oversized", "read"]
 
 
-def judge(
-    inbound: Inbound,
-    route: Route | None,
-    game: Replayed | None,
-    secret: bytes,
-    now: datetime,
-    desk: Desk,
-    invitation: Invitation | None = None,
-) -> Ruling:
-    """The ruling on one mail that arrived at ``now`` (the time a move is recorded at).
+@dataclass(frozen=True)
+class Received:
+    """A mail as it arrived and was read: where it was written (``scope``; None when it is
+    not read at all: automatic, forged or unreadable), what its writer wrote (quotes and
+    footers left out) and the command it holds, if any."""
 
-    ``desk`` is what the service knows beyond the game, to read; ``invitation`` the
-    invitation a reply answers, when its route names a game proposed by mail and not
-    started."""
+    inbound: Inbound
+    route: Route | None
+    scope: Scope | None
+    written: str = ""
+    found: Found | None = None
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        return tuple(self.written.splitlines())
+
+    @property
+    def needs(self) -> frozenset[str]:
+        """What the command it holds needs to know beyond its game (see Command.needs)."""
+        return self.found.command.needs if self.found is not None else frozenset()
+
+
+def read(inbound: Inbound, route: Route | None, scope: Scope) -> Received:
+    """What a mail says, before anything else is known: ``scope`` is where it was written
+    (to the referee's own address, in a game, or to an invitation: the service knows which
+    its route names)."""
+    if inbound.unreadable or inbound.automatic or inbound.spoofed:
+        return Received(inbound, route, None)
+    written = reply_text(inbound.text)
+    return Received(inbound, route, scope, written, read_command(scope, written))
+
+
+def judge(mail: Received, seen: Snapshot, now: datetime) -> Ruling:
+    """The ruling on one mail that arrived at ``now`` (the time a move is recorded at),
+    knowing ``seen``."""
+    inbound = mail.inbound
     if inbound.unreadable:
         return Ruling("ignored", "quarantine", inbound.unreadable)
     if inbound.automatic:
         return Ruling("ignored", "quarantine", f"automatic mail: {inbound.automatic}")
     if inbound.spoofed:  # answering would send mail to someone who did not write
         return Ruling("ignored", "quarantine", f"forged sender: {inbound.spoofed}")
-    written = reply_text(inbound.text)
-    lines = tuple(written.splitlines())
-    if route is None:
-        ctx = Context("referee", inbound, now, desk, secret, lines=lines)
-        return _commanded(ctx, read_command("referee", written))
-    if game is None:
+    route = mail.route
+    if route is None or mail.scope == "referee":
+        return _commanded(Context("referee", inbound, now, seen, lines=mail.lines), mail.found)
+    if seen.game is None:
+        invitation = seen.invitation
         if invitation is None:
             return _stranger(inbound, f"no game {route.game!r}", "no-game")
-        refused = authentic_invitation(route, invitation, inbound.sender, secret)
+        refused = authentic_invitation(route, invitation, inbound.sender, seen.secret)
         if refused:
             return _stranger(inbound, refused, "unauthorised")
-        ctx = Context(
-            "invitation",
-            inbound,
-            now,
-            desk,
-            secret,
-            seat=route.seat,
-            invitation=invitation,
-            lines=lines,
-        )
-        return _commanded(ctx, read_command("invitation", written))
-    refused = authentic(route, game.record, inbound.sender, secret)
+        ctx = Context("invitation", inbound, now, seen, seat=route.seat, lines=mail.lines)
+        return _commanded(ctx, mail.found)
+    game = seen.game.game
+    refused = authentic(route, game.record, inbound.sender, seen.secret)
     if refused:
         return _stranger(inbound, refused, "unauthorised")
-
-    seat = route.seat
-    player = game.record.players[seat]
-    state = game.state
     ctx = Context(
-        "game",
-        inbound,
-        now,
-        desk,
-        secret,
-        game=game,
-        seat=seat,
-        route_turn=route.turn,
-        lines=lines,
+        "game", inbound, now, seen, seat=route.seat, route_turn=route.turn, lines=mail.lines
     )
-    found = read_command("game", written)
-    if found is not None:
-        return _commanded(ctx, found)
-    reading = read_reply(written)
-    moves, requests, others = reading.move, reading.requests, reading.passed
-    answers = inbound.message_id
-    mine = view(state, player.name)
+    if mail.found is not None:
+        return _commanded(ctx, mail.found)
+    return _move(ctx, mail)
 
-    def refuse(
-        kind: str,
-        paragraphs: list[str],
-        note: str,
-        quoted: Sequence[str] = (),
-        help_: bool = False,
-        reason: str | None = None,
-    ) -> Ruling:
-        mail = player_letter(
-            kind,
-            mine,
-            game.record,
-            seat,
-            paragraphs,
-            answers=answers,
-            quoted=quoted,
-            help_=help_,
-            reason=reason,
-            commands=help_commands("game") if help_ else (),
-        )
-        return Ruling(
-            "refused", "refused", note, letters=[mail], limit=_limit(kind, state.turn, moves)
-        )
+
+def _move(ctx: Context, mail: Received) -> Ruling:
+    """A reply in a game that holds no command: a move, requests, or neither."""
+    assert ctx.facts is not None and ctx.seat is not None
+    game, seat = ctx.facts.game, ctx.seat
+    state, name = game.state, ctx.name
+    reading = read_reply(mail.written)
+    moves, requests = reading.move, reading.requests
+    answers = ctx.inbound.message_id
+
+    def refuse(kind: str, says: Sequence[Message], note: str) -> tuple[Letter, Ruling]:
+        letter = to_player(game.record, seat, kind, says, Board(view(state, name)))
+        letter = replace(letter, answers=answers)
+        limit = _limit(kind, state.turn, moves)
+        return letter, Ruling("refused", "refused", note, letters=[letter], limit=limit)
 
     if state.status == "finished":
-        return refuse("over", [over_line(state)], "the game is over")
+        return refuse("over", [over(state)], "the game is over")[1]
     if not moves:
         if requests:
             return answer_requests(ctx, requests)
-        return refuse(
-            "no-move",
-            ["Your reply held no move, so nothing was played."],
-            "no move in the reply",
-            quoted=others[:10],
-            help_=True,
+        letter, ruling = refuse("no-move", [say("judge.no_move")], "no move in the reply")
+        told = replace(
+            letter,
+            quoted=tuple(reading.passed[:10]),
+            help=True,
             reason=reading.near_miss(),
+            commands=tuple(help_commands("game")),
         )
-    text = "\n".join(moves)
-    if route.turn is not None and route.turn < state.turn:
-        return refuse(
+        return replace(ruling, letters=[told])
+    route_turn = ctx.route_turn
+    if route_turn is not None and route_turn < state.turn:
+        letter, ruling = refuse(
             "stale",
-            [
-                f"Your reply answered the mail of turn {route.turn}, but the game has moved on "
-                f"to turn {state.turn} since. Nothing was played: here is the board now. If "
-                "your move still stands, reply to this mail with it.",
-            ],
-            f"stale: answers turn {route.turn}, the game is at turn {state.turn}",
-            quoted=moves,
+            [say("judge.stale", answered=route_turn, now=state.turn)],
+            f"stale: answers turn {route_turn}, the game is at turn {state.turn}",
         )
-    source = SourceEntry(kind="mail", message_id=inbound.message_id)
+        return replace(ruling, letters=[replace(letter, quoted=tuple(moves))])
+    source = SourceEntry(kind="mail", message_id=ctx.inbound.message_id)
     try:
-        played = judge_move(game, player.name, text, source, at=now)
+        played = judge_move(game, name, "\n".join(moves), source, at=ctx.now)
     except MoveError as err:
         return _refusal(game, seat, moves, err, answers)
-    watchers = desk.ledger.watchers(game.record.id)
-    after = Replayed(game.record, [*game.turns, played.turn], [*game.states, played.after], b"")
-    due = due_words(after, desk.ledger)
     return Ruling(
         "played",
         "done",
-        f"turn {played.turn.turn}: {player.name} {format_move(played.move)}",
+        f"turn {played.turn.turn}: {name} {format_move(played.move)}",
         played=played,
-        letters=turn_letters(
-            game.record,
-            played.after,
-            played.move,
-            seat,
-            answers,
-            watchers=watchers,
-            due=due,
-            before=played.before,
-        ),
+        letters=turn_letters(game, played, ctx.facts, answers),
     )
 
 
@@ -189,87 +162,64 @@ def _commanded(ctx: Context, found: Found | None) -> Ruling:
     try:
         return found.command.handle(ctx, found.argument)
     except (RequestError, MoveError) as err:
-        reason = err.reason if isinstance(err, MoveError) else str(err)
-        return _command_refused(ctx, found, reason)
+        return _command_refused(ctx, found, message_of(err))
 
 
 def _no_command(ctx: Context) -> Ruling:
     """A mail to the referee (or an invitation reply) that holds no command: what would work."""
-    where: dict[Scope, str] = {
-        "referee": "The referee read your mail but found no command in it, so nothing was "
-        "done. Write one of these as the first line of a mail to the referee:",
-        "invitation": "Your reply held no answer to the invitation, so nothing was done. "
-        "Reply with 'accept' (or 'accept as NAME') to play, or 'decline':",
-        "game": "",
-    }
-    paragraphs = [where[ctx.scope]]
+    says = [say(f"judge.no_command.{ctx.scope}")]
     if ctx.scope == "referee" and any(says_a_move(line) for line in ctx.lines):
-        paragraphs.insert(
-            0,
-            "Your mail looks like a move, but it was not written as a reply in a game: to "
-            "move, reply to the referee's latest board mail of your game.",
-        )
-    mail = note_letter(
-        "no-command",
-        ctx.sender,
-        ctx.inbound.sender_name or ctx.sender,
-        "Splendor referee: no command found",
-        paragraphs,
-        answers=ctx.inbound.message_id,
-        commands=help_commands(ctx.scope),
-        game=ctx.invitation.game if ctx.invitation else "",
-        seat=ctx.seat if ctx.invitation else None,
-    )
+        says.insert(0, say("judge.looks_like_a_move"))
+    letter = _to_sender(ctx, "no-command", say("subject.no_command"), says)
+    letter = replace(letter, commands=tuple(help_commands(ctx.scope)))
     return Ruling(
         "refused",
         "refused",
         "no command in the mail",
-        letters=[mail],
+        letters=[letter],
         limit=f"no-command:{ctx.scope}",
     )
 
 
-def _command_refused(ctx: Context, found: Found, reason: str) -> Ruling:
+def _command_refused(ctx: Context, found: Found, reason: Message) -> Ruling:
     """A command that could not be carried out: why, and how it is written."""
     command = found.command
-    paragraphs = [f"Your command '{command.word}' was not carried out, so nothing changed."]
-    usage = [(command.usage, command.summary)]
-    if ctx.game is not None and ctx.seat is not None:
-        state = ctx.game.state
-        paragraphs.append(status_line(state, ctx.name))
-        mail = player_letter(
-            f"refused-{command.word}",
-            view(state, ctx.name),
-            ctx.record,
-            ctx.seat,
-            paragraphs,
-            quoted=[found.line[:200]],
-            reason=reason,
-            commands=usage,
-            answers=ctx.inbound.message_id,
-        )
+    says = [say("judge.command_refused", command=command.word)]
+    usage = (command.described(),)
+    kind = f"refused-{command.word}"
+    if ctx.facts is not None and ctx.seat is not None:
+        state = ctx.facts.game.state
+        says.append(status(state, ctx.name))
+        letter = to_player(ctx.record, ctx.seat, kind, says, Board(view(state, ctx.name)))
     else:
-        mail = note_letter(
-            f"refused-{command.word}",
-            ctx.sender,
-            ctx.inbound.sender_name or ctx.sender,
-            f"Splendor referee: '{command.word}' not carried out",
-            paragraphs,
-            quoted=[found.line[:200]],
-            reason=reason,
-            commands=usage,
-            answers=ctx.inbound.message_id,
-            game=ctx.invitation.game if ctx.invitation else "",
-            seat=ctx.seat if ctx.invitation else None,
-        )
-    turn = ctx.game.state.turn if ctx.game is not None else 0
+        subject = say("subject.command_refused", command=command.word)
+        letter = _to_sender(ctx, kind, subject, says)
+    letter = replace(
+        letter,
+        quoted=(found.line[:200],),
+        reason=reason,
+        commands=usage,
+        answers=ctx.inbound.message_id,
+    )
+    turn = ctx.facts.game.state.turn if ctx.facts is not None else 0
     return Ruling(
         "refused",
         "refused",
-        f"{command.word}: {reason}",
-        letters=[mail],
+        f"{command.word}: {ENGLISH.say(reason)}",
+        letters=[letter],
         limit=_limit(f"command-{command.word}", turn, [found.line]),
     )
+
+
+def _to_sender(ctx: Context, kind: str, subject: Message, says: Sequence[Message]) -> Letter:
+    """A letter to whoever wrote, answering their mail; to an invitation's reply address when
+    they wrote as someone invited."""
+    letter = to_someone(ctx.sender, ctx.inbound.sender_name or ctx.sender, kind, subject, says)
+    letter = replace(letter, answers=ctx.inbound.message_id)
+    invitation = ctx.seen.invitation
+    if ctx.scope == "invitation" and invitation is not None:
+        return replace(letter, game=invitation.game, seat=ctx.seat)
+    return letter
 
 
 def _refusal(
@@ -280,31 +230,22 @@ def _refusal(
     kind = {"InvalidMoveError": "invalid", "IllegalMoveError": "illegal"}.get(
         type(err).__name__, "ambiguous"
     )
-    choices: Sequence[str]
+    choices: tuple[dict[str, object], ...] = ()
+    title = None
     if isinstance(err, AmbiguousMoveError):
-        choices = err.candidates
-        title = "Say which one you mean; each of these can be sent back as it is:"
+        choices = tuple(err.moves)
+        title = say("judge.which_one")
     elif state.player.name == name:
-        choices = legal_texts(state)
-        title = "What you may do now:"
-    else:
-        choices, title = (), ""
-    paragraphs = {
-        "invalid": "Your move could not be read, so nothing was played.",
-        "illegal": "Your move is not allowed, so nothing was played.",
-        "ambiguous": "Your move could mean more than one thing, so nothing was played.",
-    }[kind]
-    mail = player_letter(
-        f"refused-{kind}",
-        view(state, name),
-        game.record,
-        seat,
-        [paragraphs, status_line(state, name)],
-        quoted=moves,
-        reason=err.reason,
+        choices = legal_moves_of(state)
+    says = [say(f"judge.{kind}"), status(state, name)]
+    letter = to_player(game.record, seat, f"refused-{kind}", says, Board(view(state, name)))
+    letter = replace(
+        letter,
+        quoted=tuple(moves),
+        reason=message_of(err),
         options=choices,
         options_title=title,
-        help_=kind == "invalid",
+        help=kind == "invalid",
         answers=answers,
         all_options=isinstance(err, AmbiguousMoveError),
     )
@@ -312,7 +253,7 @@ def _refusal(
         "refused",
         "refused",
         f"{kind}: {err.reason}",
-        letters=[mail],
+        letters=[letter],
         limit=_limit(kind, state.turn, moves),
     )
 
@@ -326,17 +267,10 @@ def _limit(kind: str, turn: int, written: list[str]) -> str:
 
 def _stranger(inbound: Inbound, why: str, kind: str) -> Ruling:
     """A short refusal to someone who may not move here: never a board or a hand."""
-    mail = reply_notice(
-        inbound,
-        kind,
-        "Splendor referee: your mail was not read as a move",
-        "Hello,\n\nThe Splendor referee received your mail but did not read it as a move: "
-        "only a player of a game, replying from their registered address to a mail the "
-        "referee sent them, can move.\n\nIf you are a player, reply to the latest mail "
-        "from the referee from the address you registered with.\n\n-- \nThe Splendor "
-        "referee (this notice is sent at most once a day)\n",
+    letter = not_a_move(inbound, kind)
+    return Ruling(
+        "refused", "refused", f"not a player's reply: {why}", letters=[letter], limit=kind
     )
-    return Ruling("refused", "refused", f"not a player's reply: {why}", letters=[mail], limit=kind)
 
 
 def oversized(inbound: Inbound, size: int, limit: int) -> Ruling:
@@ -344,15 +278,10 @@ def oversized(inbound: Inbound, size: int, limit: int) -> Ruling:
     if inbound.automatic or not inbound.sender or inbound.spoofed:
         why = inbound.automatic or inbound.spoofed or "no sender"
         return Ruling("ignored", "quarantine", f"oversized ({size} bytes) and {why}")
-    mail = reply_notice(
-        inbound,
-        "oversized",
-        "Splendor referee: your mail was too large to read",
-        f"Hello,\n\nYour mail of {size:,} bytes is larger than the Splendor referee reads "
-        f"({limit:,} bytes), so it was set aside unread and nothing was played.\n\nPlease "
-        "reply again with your move as plain text, without attachments or pictures.\n\n"
-        "-- \nThe Splendor referee (this notice is sent at most once a day)\n",
-    )
     return Ruling(
-        "refused", "quarantine", f"oversized: {size} bytes", letters=[mail], limit="oversized"
+        "refused",
+        "quarantine",
+        f"oversized: {size} bytes",
+        letters=[too_large(inbound, size, limit)],
+        limit="oversized",
     )

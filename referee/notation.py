@@ -35,7 +35,7 @@ from referee.engine.cards import (
     TOKEN_COLOURS,
     Tokens,
 )
-from referee.engine.moves import Buy, Move, Pass, Reserve, Resign, Take
+from referee.engine.moves import Buy, Move, Pass, Reserve, Resign, Take, move_json
 from referee.engine.rules import apply, default_payment, legal_moves
 from referee.engine.state import GameState, need
 from referee.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
@@ -75,10 +75,8 @@ _WORD = re.compile(r"[^\s,;:.!?()\[\]{}\"'`]+")
 _CARD_ID = re.compile(r"([123])-0*(\d{1,2})")
 _NOBLE_ID = re.compile(r"n?0*(\d{1,2})")
 
-_EXAMPLES = (
-    "take red green blue | take 2 red | reserve 2-07 | reserve deck 3 | buy 1-12 | "
-    "buy 1-12 pay 2 red 1 gold | pass (and, when needed, return white | noble N4)"
-)
+#: How many of the legal moves that fit an ambiguous move its error shows.
+SHOWN_CANDIDATES = 12
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,29 +158,23 @@ def parse_request(text: str) -> MoveRequest:
     """Read move notation (or a JSON move object, text starting with ``{``) into a request."""
     text = plain(text)
     if len(text) > MAX_MOVE_TEXT:
-        raise InvalidMoveError(
-            f"a move is at most {MAX_MOVE_TEXT} characters; this text has {len(text)}",
-            text[:60] + "…",
+        raise InvalidMoveError.of("notation.too_long", limit=MAX_MOVE_TEXT, length=len(text)).about(
+            text[:60] + "…"
         )
     if text.lstrip().startswith("{"):
         return _request_from_json_text(text)
     words = _WORD.findall(text.casefold())
     if not words:
-        raise InvalidMoveError(f"no move found: write one of {_EXAMPLES}", text)
+        raise InvalidMoveError.of("notation.no_move").about(text)
     if words[:2] == ["i", "resign"]:
         words = words[1:]
     clauses = list(_clauses(words, text))
     action_clauses = [c for c in clauses if c[0] in ACTIONS]
     if not action_clauses:
-        raise InvalidMoveError(
-            f"a move needs an action, take, reserve, buy or pass: write one of {_EXAMPLES}", text
-        )
+        raise InvalidMoveError.of("notation.no_action").about(text)
     if len(action_clauses) > 1:
-        found = " and ".join(c[0] for c in action_clauses)
-        raise InvalidMoveError(
-            f"one move at a time: found {found}; write a single take, reserve, buy or pass",
-            text,
-        )
+        actions = [c[0] for c in action_clauses]
+        raise InvalidMoveError.of("notation.one_at_a_time", actions=actions).about(text)
     head, args = action_clauses[0]
     action = ACTIONS[head]
     request = MoveRequest(action=action, text=text)
@@ -194,11 +186,9 @@ def parse_request(text: str) -> MoveRequest:
         request = replace(request, card=_single_card(args, head, text))
     elif action == "resign":
         if args or len(clauses) > 1:
-            raise InvalidMoveError(
-                "resign stands alone: write just 'resign' to leave the game", text
-            )
+            raise InvalidMoveError.of("notation.resign_alone").about(text)
     elif args:
-        raise InvalidMoveError(f"pass takes nothing after it; found {' '.join(args)!r}", text)
+        raise InvalidMoveError.of("notation.pass_alone", found=" ".join(args)).about(text)
     for head, args in clauses:
         kind = CLAUSES.get(head)
         if kind == "return":
@@ -208,16 +198,15 @@ def parse_request(text: str) -> MoveRequest:
         elif kind == "noble":
             noble = _noble_id(args, text)
             if request.noble is not None and request.noble != noble:
-                raise InvalidMoveError(
-                    f"only one noble visits per turn; found noble {request.noble} and {noble}",
-                    text,
-                )
+                raise InvalidMoveError.of(
+                    "notation.two_nobles", first=request.noble, second=noble
+                ).about(text)
             request = replace(request, noble=noble)
         elif kind == "pay":
             if action != "buy":
-                raise InvalidMoveError(f"'pay' goes with buy, not with {head}", text)
+                raise InvalidMoveError.of("notation.pay_with_buy", action=action).about(text)
             if request.pay is not None:
-                raise InvalidMoveError("say 'pay' once, listing every token paid", text)
+                raise InvalidMoveError.of("notation.pay_once").about(text)
             request = replace(request, pay=_token_list(args, head, text, allow_nothing=True))
     return request
 
@@ -234,11 +223,7 @@ def _clauses(words: list[str], text: str) -> Iterator[tuple[str, list[str]]]:
         elif word in FILLERS:
             continue
         elif head is None:
-            raise InvalidMoveError(
-                f"a move starts with take, reserve, buy or pass, not {word!r}: write one of "
-                f"{_EXAMPLES}",
-                text,
-            )
+            raise InvalidMoveError.of("notation.not_an_action", word=word).about(text)
         else:
             args.append(word)
     if head is not None:
@@ -255,27 +240,29 @@ def _token_list(args: list[str], head: str, text: str, allow_nothing: bool = Fal
         number = _number(word)
         if number is not None:
             if pending is not None:
-                raise InvalidMoveError(f"two numbers in a row after {head!r}: {word!r}", text)
+                raise InvalidMoveError.of("notation.two_numbers", head=head, word=word).about(text)
             pending = number
             continue
         kinds = _colours(word)
         if kinds is None:
-            raise InvalidMoveError(_colour_hint(word, head), text)
+            raise _colour_hint(word, head).about(text)
         if pending is not None and len(kinds) != 1:
-            raise InvalidMoveError(
-                f"a count goes before one colour: write '{pending} red', not '{pending} {word}'",
-                text,
-            )
+            raise InvalidMoveError.of(
+                "notation.count_before_colour", count=pending, word=word
+            ).about(text)
         for kind in kinds:
             counts[kind] += 1 if pending is None else pending
         pending = None
     if pending is not None:
-        raise InvalidMoveError(f"{pending} of what? name a colour after the number", text)
+        raise InvalidMoveError.of("notation.count_without_colour", count=pending).about(text)
     if not any(counts):
-        example = {"take": "take red green blue", "return": "return white", "pay": "pay 2 red"}
-        raise InvalidMoveError(
-            f"{head!r} needs colours, for example '{example.get(head, head + ' red')}'", text
-        )
+        if head == "take":
+            raise InvalidMoveError.of("notation.take_needs_colours").about(text)
+        if head == "return":
+            raise InvalidMoveError.of("notation.return_needs_colours").about(text)
+        if head == "pay":
+            raise InvalidMoveError.of("notation.pay_needs_colours").about(text)
+        raise InvalidMoveError.of("notation.needs_colours", head=head).about(text)
     w, u, g, r, k, o = counts
     return (w, u, g, r, k, o)
 
@@ -295,35 +282,35 @@ def _colours(word: str) -> list[int] | None:
     return None
 
 
-def _colour_hint(word: str, head: str) -> str:
+def _colour_hint(word: str, head: str) -> InvalidMoveError:
+    """The error for ``word``, in a list of colours after ``head``, that is not a colour."""
     if word == "b":
-        return "'b' could be blue or black: write 'u' for blue (sapphire), 'k' for black (onyx)"
+        return InvalidMoveError.of("notation.b_is_ambiguous")
     if _CARD_ID.fullmatch(word):
-        return f"{head!r} lists colours, not a card like {word!r}"
-    return (
-        f"{word!r} is not a colour after {head!r}: use white, blue, green, red, black, gold, "
-        "their stones (diamond, sapphire, emerald, ruby, onyx) or letters w u g r k *"
-    )
+        return InvalidMoveError.of("notation.card_not_colour", head=head, word=word)
+    return InvalidMoveError.of("notation.not_a_colour", word=word, head=head)
 
 
 def _card_id(word: str, text: str | None) -> str:
     m = _CARD_ID.fullmatch(word)
     if not m:
-        raise InvalidMoveError(f"{word!r} is not a card id: card ids look like 2-07", text)
+        raise InvalidMoveError.of("notation.not_a_card", word=word).about(text)
     card = f"{m.group(1)}-{int(m.group(2)):02d}"
     if card not in CARDS:
         level = m.group(1)
         last = max(c for c in CARDS if c.startswith(level + "-"))
-        raise InvalidMoveError(
-            f"there is no card {card}: level {level} runs {level}-01 … {last}", text
-        )
+        raise InvalidMoveError.of(
+            "notation.no_such_card", card=card, level=int(level), last=last
+        ).about(text)
     return card
 
 
 def _single_card(args: list[str], head: str, text: str) -> str:
     if len(args) != 1:
-        got = " ".join(args) or "nothing"
-        raise InvalidMoveError(f"{head} names one card, like '{head} 1-12'; got {got!r}", text)
+        if not args:
+            raise InvalidMoveError.of("notation.card_missing", action=head).about(text)
+        found = " ".join(args)
+        raise InvalidMoveError.of("notation.not_one_card", action=head, found=found).about(text)
     return _card_id(args[0], text)
 
 
@@ -332,15 +319,9 @@ def _reserve_args(request: MoveRequest, args: list[str], text: str) -> MoveReque
         rest = [a for a in args[1:] if a not in ("deck", "level")]
         if len(rest) == 1 and rest[0] in ("1", "2", "3"):
             return replace(request, deck=int(rest[0]))
-        raise InvalidMoveError(
-            "reserve from a deck names its level: 'reserve deck 1', 'deck 2' or 'deck 3'", text
-        )
+        raise InvalidMoveError.of("notation.deck_level").about(text)
     if len(args) == 1 and args[0] in ("1", "2", "3"):
-        raise InvalidMoveError(
-            f"reserve which card? write 'reserve deck {args[0]}' for the top card of that deck, "
-            "or a card id like 'reserve 2-07'",
-            text,
-        )
+        raise InvalidMoveError.of("notation.reserve_which", level=int(args[0])).about(text)
     return replace(request, card=_single_card(args, "reserve", text))
 
 
@@ -348,10 +329,10 @@ def _noble_id(args: list[str], text: str | None) -> str:
     m = _NOBLE_ID.fullmatch(args[0]) if len(args) == 1 else None
     noble = f"N{int(m.group(1))}" if m else None
     if noble is None or noble not in NOBLES:
-        got = " ".join(args) or "nothing"
-        raise InvalidMoveError(
-            f"noble names one noble, N1 … N10, like 'noble N4'; got {got!r}", text
-        )
+        found = " ".join(args)
+        if not found:
+            raise InvalidMoveError.of("notation.noble_missing").about(text)
+        raise InvalidMoveError.of("notation.not_a_noble", found=found).about(text)
     return noble
 
 
@@ -368,46 +349,42 @@ def _request_from_json_text(text: str) -> MoveRequest:
     try:
         obj = json.loads(text)
     except ValueError as err:
-        raise InvalidMoveError(f"not valid JSON: {err}", text) from None
+        raise InvalidMoveError.of("json_move.not_json", problem=str(err)).about(text) from None
     return request_from_json(obj, text)
 
 
 def request_from_json(obj: Any, text: str | None = None) -> MoveRequest:
     """A JSON move object (INTERFACE.md) as a request; ``return``/``noble``/``pay`` optional."""
     if not isinstance(obj, Mapping):
-        raise InvalidMoveError('a JSON move is an object like {"type": "pass"}', text)
+        raise InvalidMoveError.of("json_move.not_an_object").about(text)
     known = {"type", "gems", "card", "deck", "pay", "return", "noble"}
     extra = sorted(set(obj) - known)
     if extra:
-        raise InvalidMoveError(f"unknown keys {extra}: a move has {sorted(known)}", text)
+        raise InvalidMoveError.of("json_move.unknown_keys", keys=str(extra)).about(text)
     action = obj.get("type")
     if action not in ("take", "reserve", "buy", "pass", "resign"):
-        raise InvalidMoveError(
-            f'"type" must be take, reserve, buy, pass or resign, not {action!r}', text
-        )
+        raise InvalidMoveError.of("json_move.bad_type", value=repr(action)).about(text)
     request = MoveRequest(action=action, text=text)
     if action == "resign":
         said = sorted(k for k in set(obj) - {"type"} if obj[k] not in (None, {}))
         if said:
-            raise InvalidMoveError(
-                f'a resignation is just {{"type": "resign"}}; found {said}', text
-            )
+            raise InvalidMoveError.of("json_move.resign_alone", keys=str(said)).about(text)
         return request
     if action == "take":
         request = replace(request, gems=_json_tokens(obj.get("gems"), "gems", text))
     elif action == "reserve":
         card, deck = obj.get("card"), obj.get("deck")
         if (card is None) == (deck is None):
-            raise InvalidMoveError('a reserve has either "card" or "deck"', text)
+            raise InvalidMoveError.of("json_move.card_or_deck").about(text)
         if card is not None:
             request = replace(request, card=_card_id(str(card).casefold(), text))
         elif deck in (1, 2, 3) and not isinstance(deck, bool):
             request = replace(request, deck=deck)
         else:
-            raise InvalidMoveError(f'"deck" is 1, 2 or 3, not {deck!r}', text)
+            raise InvalidMoveError.of("json_move.bad_deck", value=repr(deck)).about(text)
     elif action == "buy":
         if not isinstance(obj.get("card"), str):
-            raise InvalidMoveError('a buy has "card", a card id like "1-12"', text)
+            raise InvalidMoveError.of("json_move.buy_card").about(text)
         request = replace(request, card=_card_id(obj["card"].casefold(), text))
         if obj.get("pay") is not None:
             request = replace(request, pay=_json_tokens(obj["pay"], "pay", text, empty_ok=True))
@@ -417,22 +394,24 @@ def request_from_json(obj: Any, text: str | None = None) -> MoveRequest:
     noble = obj.get("noble")
     if noble is not None:
         if not isinstance(noble, str):
-            raise InvalidMoveError(f'"noble" is a noble id like "N4", not {noble!r}', text)
+            raise InvalidMoveError.of("json_move.bad_noble", value=repr(noble)).about(text)
         request = replace(request, noble=_noble_id([noble.casefold()], text))
     return request
 
 
 def _json_tokens(value: Any, key: str, text: str | None, empty_ok: bool = False) -> Tokens:
     if not isinstance(value, Mapping) or (not value and not empty_ok):
-        raise InvalidMoveError(f'"{key}" is an object of colour counts like {{"red": 2}}', text)
+        raise InvalidMoveError.of("json_move.not_counts", key=key).about(text)
     counts = [0] * 6
     for colour, n in value.items():
         if colour not in TOKEN_COLOURS:
-            raise InvalidMoveError(
-                f'"{key}" has {colour!r}: colours are {", ".join(TOKEN_COLOURS)}', text
+            raise InvalidMoveError.of("json_move.not_a_colour", key=key, colour=repr(colour)).about(
+                text
             )
         if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 99:
-            raise InvalidMoveError(f'"{key}".{colour} must be a whole number, not {n!r}', text)
+            raise InvalidMoveError.of(
+                "json_move.not_a_count", key=key, colour=colour, value=repr(n)
+            ).about(text)
         counts[TOKEN_COLOURS.index(colour)] = n
     w, u, g, r, k, o = counts
     return (w, u, g, r, k, o)
@@ -455,29 +434,22 @@ def resolve(state: GameState, request: MoveRequest, player: str | None = None) -
     text = request.text
     seat = state.to_move
     if player is not None:
-        try:
-            seat = state.seat_of(player)
-        except KeyError as err:
-            raise IllegalMoveError(str(err.args[0]), text) from None
+        seat = _seat_of(state, player, text)
     if request.action == "resign":
         resign = Resign(seat)
         try:
             apply(state, resign)
         except IllegalMoveError as err:
-            raise IllegalMoveError(err.reason, text) from None
+            raise err.about(text) from None
         return resign
     if state.status == "finished":
-        raise IllegalMoveError("the game is over: no more moves can be played", text)
+        raise IllegalMoveError.of("notation.game_over").about(text)
     if seat in state.resigned:
-        raise IllegalMoveError(
-            f"{state.players[seat].name} has resigned: they are out of the game and make no "
-            "more moves",
-            text,
-        )
+        raise IllegalMoveError.of("notation.resigned", name=state.players[seat].name).about(text)
     if seat != state.to_move:
-        raise IllegalMoveError(
-            f"it is {state.player.name}'s turn, not {state.players[seat].name}'s", text
-        )
+        raise IllegalMoveError.of(
+            "notation.not_your_turn", to_move=state.player.name, name=state.players[seat].name
+        ).about(text)
     fits = [m for m in legal_moves(state) if _fits(request, m)]
     if request.action == "buy" and request.pay is None and len(fits) > 1:
         assert request.card is not None
@@ -521,10 +493,7 @@ def as_move(state: GameState, request: MoveRequest, player: str | None = None) -
     if request.action == "resign":
         if player is None:
             return Resign(state.to_move)
-        try:
-            return Resign(state.seat_of(player))
-        except KeyError as err:
-            raise IllegalMoveError(str(err.args[0]), request.text) from None
+        return Resign(_seat_of(state, player, request.text))
     returned = request.returned or NO_TOKENS
     if request.action == "take":
         assert request.gems is not None
@@ -541,35 +510,56 @@ def as_move(state: GameState, request: MoveRequest, player: str | None = None) -
     return Pass(returned, request.noble)
 
 
+def _seat_of(state: GameState, player: str, text: str | None) -> int:
+    """The seat of ``player``; IllegalMoveError naming the players when none is called so."""
+    try:
+        return state.seat_of(player)
+    except KeyError:
+        names = [p.name for p in state.players]
+        raise IllegalMoveError.of("player.unknown", name=player, players=names).about(
+            text
+        ) from None
+
+
 def _illegal(state: GameState, request: MoveRequest) -> MoveError:
     move = as_move(state, request)
     try:
         apply(state, move)
     except IllegalMoveError as err:
-        return IllegalMoveError(err.reason, request.text)
+        return err.about(request.text)
     # The engine accepts the filled-in move although no legal move fits the request: only a
     # buy's default payment can differ from what was asked, so say what would work.
-    return IllegalMoveError(f"no legal move fits; {format_move(move)} would be legal", request.text)
+    return IllegalMoveError.of("notation.default_would_be_legal", move=move_json(move)).about(
+        request.text
+    )
 
 
 def _ambiguous(state: GameState, request: MoveRequest, fits: list[Move]) -> AmbiguousMoveError:
-    candidates = [format_move(m) for m in fits]
-    shown = "; ".join(candidates[:12]) + (
-        f"; … ({len(candidates)} in all)" if len(fits) > 12 else ""
-    )
+    shown = [move_json(m) for m in fits[:SHOWN_CANDIDATES]]
+    candidates: dict[str, object] = {"code": "notation.candidates", "params": {"moves": shown}}
+    if len(fits) > SHOWN_CANDIDATES:
+        candidates = {
+            "code": "notation.candidates_more",
+            "params": {"moves": shown, "count": len(fits)},
+        }
+    params: dict[str, object] = {"candidates": candidates}
     if len({m.returned for m in fits}) > 1:
         after = sum(state.player.tokens) + _gain(request)
-        excess = after - 10
-        reason = (
-            f"after this move you would hold {after} tokens: say which {excess} to return, "
-            f"for example '{candidates[0]}'"
-        )
+        code = "notation.ambiguous_return"
+        params.update(after=after, excess=after - 10, example=move_json(fits[0]))
     elif len({m.noble for m in fits}) > 1:
-        nobles = " or ".join(f"noble {m.noble}" for m in fits)
-        reason = f"more than one noble would visit; choose one: {nobles}"
+        code = "notation.ambiguous_noble"
+        params.update(choices=[f"noble {m.noble}" for m in fits])
     else:
-        reason = "this fits more than one legal move"
-    return AmbiguousMoveError(f"{reason}. Candidates: {shown}", candidates, request.text)
+        code = "notation.ambiguous"
+    found = AmbiguousMoveError(
+        code=code,
+        params=params,
+        candidates=[format_move(m) for m in fits],
+        text=request.text,
+    )
+    found.moves = [move_json(m) for m in fits]
+    return found
 
 
 def _gain(request: MoveRequest) -> int:

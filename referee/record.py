@@ -426,6 +426,10 @@ class Replayed:
     def moves(self) -> list[Move]:
         return [_turn_move(self.states[t.turn - 1], t) for t in self.turns]
 
+    def then(self, turn: TurnRecord, state: GameState) -> Replayed:
+        """This game with one more turn played (not yet written: no file of its own)."""
+        return Replayed(self.record, [*self.turns, turn], [*self.states, state], b"")
+
 
 def replay(
     record: GameRecord,

@@ -31,11 +31,11 @@ from referee.failpoints import failpoint
 from referee.games import Played, commit_turn
 from referee.games import judge as judge_move
 from referee.invitations import Invitations
-from referee.judge import Ruling, judge, oversized
+from referee.judge import Ruling, judge, oversized, read
+from referee.mail.commands import Scope
 from referee.mail.commands.context import (
     AnswerInvitation,
     CreateGame,
-    Desk,
     Effect,
     EndAway,
     EndInvitation,
@@ -47,9 +47,10 @@ from referee.mail.commands.context import (
     Watch,
 )
 from referee.mail.commands.inviting import cancelled_letters
-from referee.mail.compose import Envelope, Letter, to_bytes
-from referee.mail.deadlines import due_words
+from referee.mail.compose import Envelope, to_bytes
+from referee.mail.desk import Desk
 from referee.mail.duties import duties, reminders_to_send
+from referee.mail.facts import Snapshot
 from referee.mail.herald import MailHerald
 from referee.mail.imap import ImapTransport
 from referee.mail.inbound import Inbound, read_message
@@ -57,7 +58,7 @@ from referee.mail.ledger import Ledger
 from referee.mail.letters import overdue_letter, reminder_letter, turn_letters
 from referee.mail.notices import not_handled, set_aside_for_game_master
 from referee.mail.routing import Route, find_route, message_id, player_key, reply_address
-from referee.mail.samples import check_templates
+from referee.mail.samples import checked_writer
 from referee.mail.smtp import SmtpSender
 from referee.mail.spool import Answer, Commit, Queued, Spool
 from referee.mail.status import StatusBoard
@@ -70,11 +71,12 @@ from referee.mail.transport import (
     TransportError,
 )
 from referee.owner import strangers, user_name
-from referee.record import Replayed, SourceEntry, dump
-from referee.render import use_templates
+from referee.record import SourceEntry, dump
 from referee.settings import Settings
 from referee.store import Store
-from referee.timing import when
+from referee.wording.letter import Letter
+from referee.wording.messages import say
+from referee.wording.writer import Writer
 
 log = logging.getLogger("referee.service")
 
@@ -111,10 +113,12 @@ class Service:
         self.settings = settings
         self.transport = transport
         self.clock = clock
-        if settings.templates_dir is not None:  # a game master's templates: all must render
-            check_templates(settings.templates_dir)
-        else:
-            use_templates(None)
+        # a game master's templates must word every kind of letter
+        self.writer = (
+            checked_writer(settings.templates_dir)
+            if settings.templates_dir is not None
+            else Writer()
+        )
         self._swept: datetime | None = None
         self._dutied: datetime | None = None
         self._warned: dict[str, str] = {}  # what was last said of each fault met at every look
@@ -128,13 +132,12 @@ class Service:
         self._queued = asyncio.Event()  # set when mail was handled: letters may be waiting
         self._judging: ThreadPoolExecutor | None = None  # the judging thread, while running
         self.status = StatusBoard(self.spool.root / "status.json")
-        self.desk = Desk(
-            store=self.store,
-            invitations=Invitations(settings.games_dir),
-            ledger=Ledger(self.spool.root),
-            address=settings.address,
-            game_master=settings.game_master,
+        self.desk = Desk(self.store, Invitations(settings.games_dir), Ledger(self.spool.root))
+        self.known = Snapshot(
+            referee=settings.address,
+            secret=self.secret,
             addresses=Addresses.of(settings.address, settings.private_domains),
+            game_master=settings.game_master,
         )
 
     async def run(self, once: bool = False) -> None:
@@ -304,7 +307,7 @@ class Service:
         for invitation in due.expired:
             why = "not everyone invited answered within 7 days."
             if desk.invitations.end(invitation.game, "cancelled", why, now):
-                self.spool.queue(cancelled_letters(invitation, why))
+                self.spool.queue(cancelled_letters(invitation, say("cancel.expired")))
                 log.info("invitation %s ran out: called off", invitation.game)
                 done += 1
         for game_id in due.undo_ended:
@@ -321,7 +324,7 @@ class Service:
                                 overdue.game,
                                 overdue.name,
                                 overdue.turn,
-                                when(overdue.due),
+                                overdue.due,
                             )
                         ]
                     )
@@ -330,16 +333,18 @@ class Service:
                 done += 1
         for address, reminders in reminders_to_send(desk, now, due).items():
             lines = [
-                f"game {r.game}, turn {r.turn + 1}: "
-                + (f"was due by {when(r.due)}" if r.late else f"due by {when(r.due)}")
+                say(
+                    "reminder.line.late" if r.late else "reminder.line",
+                    game=r.game,
+                    turn=r.turn + 1,
+                    due=r.due.isoformat(),
+                )
                 for r in reminders
             ]
             late = any(r.late for r in reminders)
-            if len(reminders) == 1:  # about one game: a reply to it is a reply in that game
-                one = reminders[0]
-                mail = reminder_letter(address, lines, late, one.game, one.seat, one.turn)
-            else:
-                mail = reminder_letter(address, lines, late)
+            one = reminders[0]  # about one game: a reply to it is a reply in that game
+            about = (one.game, one.seat, one.turn) if len(reminders) == 1 else None
+            mail = reminder_letter(address, lines, late, about)
             self.spool.queue([mail])
             ledger.note_reminded(address, now, [r.key for r in reminders])
             log.info("reminded %s of %d move(s)", address, len(reminders))
@@ -357,33 +362,14 @@ class Service:
                 if game.record.timeout == "bot":
                     chosen = bot_move(game, name, STAND_IN_LEVEL, stand_in=True)
                     text, source = chosen.text, chosen.source
-                    extra = (
-                        f"{name}'s move was not made by its deadline, so a bot ({STAND_IN_LEVEL}) "
-                        f"played this one turn for them ({chosen.reason}); {name} plays again "
-                        "from their next turn."
+                    extra = say(
+                        "timeout.stand_in", player=name, level=STAND_IN_LEVEL, why=chosen.why
                     )
                 else:
                     text, source = "resign", SourceEntry(kind="timeout")
-                    extra = (
-                        f"{name}'s move was not made by its deadline, and this game resigns a "
-                        "player who lets a deadline pass."
-                    )
+                    extra = say("timeout.forfeit", player=name)
                 played = judge_move(game, name, text, source, at=now)
-                seat = game.state.seat_of(name)
-                after = Replayed(
-                    game.record, [*game.turns, played.turn], [*game.states, played.after], b""
-                )
-                letters = turn_letters(
-                    game.record,
-                    played.after,
-                    played.move,
-                    seat,
-                    None,
-                    watchers=self.desk.ledger.watchers(game_id),
-                    due=due_words(after, self.desk.ledger),
-                    extra=extra,
-                    before=played.before,
-                )
+                letters = turn_letters(game, played, self.desk.facts(game), None, extra)
                 commit_turn(self.store, game_id, played, self._announce(game_id, played, letters))
         except ConflictError:
             return 0  # busy: the next look
@@ -614,8 +600,9 @@ class Service:
         if not inbound.automatic and not inbound.unreadable:
             route = self._route(inbound)
         if route is None or not self.store.has(route.game):
-            invitation = self.desk.invitations.get(route.game) if route is not None else None
-            ruling = judge(inbound, route, None, self.secret, now, self.desk, invitation)
+            scope: Scope = "referee" if route is None else "invitation"
+            mail = read(inbound, route, scope)
+            ruling = judge(mail, self.desk.snapshot(mail, self.known, now), now)
             failpoint("judged")
             return self._carry_out(item, key, ruling, None, now, inbound)
         with self.store.locked(route.game):
@@ -633,7 +620,8 @@ class Service:
                 voided = self.spool.void_unsent(key, "its mail was judged again after a crash")
                 if voided:
                     log.info("mail %s: %d letter(s) of a judging cut short set aside", key, voided)
-                ruling = judge(inbound, route, game, self.secret, now, self.desk)
+                mail = read(inbound, route, "game")
+                ruling = judge(mail, self.desk.snapshot(mail, self.known, now, game), now)
                 failpoint("judged")
             return self._carry_out(item, key, ruling, route.game, now, inbound)
 
@@ -825,12 +813,13 @@ class Service:
         """Send one letter. Its Message-ID is noted in the player's thread first, so that a
         reply to it is understood even if the service dies the moment it has gone out."""
         mail = queued.letter
+        written = queued.written or self.writer.write(mail)
         envelope = self.envelope(queued)
         if mail.seat is not None:
             self.spool.extend_thread(mail.game, mail.seat, envelope.message_id)
             failpoint("thread-noted")
         try:
-            await self.transport.send(self.settings.address, mail.to, to_bytes(mail, envelope))
+            await self.transport.send(self.settings.address, mail.to, to_bytes(written, envelope))
         except SendError as err:
             if err.permanent or queued.attempts + 1 >= MAX_ATTEMPTS:
                 self.spool.settle(queued, "failed", error=str(err), attempts=queued.attempts + 1)
@@ -841,10 +830,10 @@ class Service:
             return False
         failpoint("sent")
         self.spool.settle(queued, "sent")
-        log.info("letter to %s sent: %s", mail.to, mail.subject)
+        log.info("letter to %s sent: %s", mail.to, written.subject)
         self.status.set(
             self.clock(),
-            last_sent={"at": self.clock().isoformat(), "to": mail.to, "subject": mail.subject},
+            last_sent={"at": self.clock().isoformat(), "to": mail.to, "subject": written.subject},
         )
         return True
 

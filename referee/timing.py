@@ -39,10 +39,7 @@ def parse_duration(text: str) -> timedelta:
     (``3 days``). RequestError naming the text and what would work."""
     m = _DURATION.fullmatch(text.casefold())
     if not m or m.group(2) not in _UNITS or int(m.group(1)) == 0:
-        raise RequestError(
-            f"{text!r} is not a duration: write a whole number and a unit, like 3d (days), "
-            "36h (hours), 2w (weeks) or 90m (minutes)"
-        )
+        raise RequestError.of("duration.unreadable", text=text)
     return timedelta(seconds=int(m.group(1)) * _UNITS[m.group(2)])
 
 
@@ -59,9 +56,11 @@ def parse_deadline(text: str) -> timedelta:
     """A game's time per move, within SHORTEST_DEADLINE and LONGEST_DEADLINE."""
     span = parse_duration(text)
     if not SHORTEST_DEADLINE <= span <= LONGEST_DEADLINE:
-        raise RequestError(
-            f"a deadline of {text} is out of range: give between "
-            f"{format_duration(SHORTEST_DEADLINE)} and {format_duration(LONGEST_DEADLINE)}"
+        raise RequestError.of(
+            "deadline.out_of_range",
+            text=text,
+            shortest=int(SHORTEST_DEADLINE.total_seconds()),
+            longest=int(LONGEST_DEADLINE.total_seconds()),
         )
     return span
 
@@ -79,10 +78,7 @@ def parse_until(text: str, now: datetime) -> datetime:
             return datetime.combine(date.fromisoformat(written), time(), UTC)
         at = datetime.fromisoformat(written)
     except ValueError:
-        raise RequestError(
-            f"{text!r} is neither a date nor a duration: write a date like 2027-01-15, or a "
-            "duration like 5d or 2w"
-        ) from None
+        raise RequestError.of("until.unreadable", text=text) from None
     return at if at.tzinfo else at.replace(tzinfo=UTC)
 
 

@@ -17,8 +17,8 @@ from referee.errors import ConfigurationError, RequestError
 from referee.export import _Styles, replay_page
 from referee.games import create_game, play_move
 from referee.record import Replayed, SourceEntry
-from referee.render import use_templates
 from referee.store import Store
+from referee.wording.writer import Writer
 from tests.recorded import players, recorded_game
 
 GAMES = Path(__file__).parents[1] / "games"
@@ -229,18 +229,11 @@ def test_export_refuses_what_it_cannot_write(tmp_path: Path) -> None:
 
 def test_a_game_masters_replay_template_that_fails_is_named(tmp_path: Path) -> None:
     (tmp_path / "replay.html.j2").write_text("<p>\n{{ no_such_thing.at_all }}</p>\n")
-    use_templates(tmp_path)
-    try:
-        with pytest.raises(ConfigurationError) as refused:
-            replay_page(example(), "example")
-    finally:
-        use_templates(None)
+    with pytest.raises(ConfigurationError) as refused:
+        replay_page(example(), "example", writer=Writer.with_templates(tmp_path))
     assert str(refused.value).startswith(
         "the replay page cannot be made: replay.html.j2, line 2: 'no_such_thing' is undefined"
     )
     (tmp_path / "replay.html.j2").write_text("turns {{ last }}")
-    use_templates(tmp_path)
-    try:
-        assert replay_page(example(), "example").html == "turns 112"  # restyled
-    finally:
-        use_templates(None)
+    restyled = replay_page(example(), "example", writer=Writer.with_templates(tmp_path))
+    assert restyled.html == "turns 112"

@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.engine import Resign, Take, apply, view
-from referee.render import board_text, told
+from referee.engine.view import GameView
+from referee.wording import ENGLISH
+from referee.wording.told import told as told_message
+from referee.wording.writer import Writer
 from tests.positions import bank, holding, new_game
 
 TAKE = Take(bank(white=1, blue=1, green=1))
+
+
+def told(*args: Any) -> str:
+    return ENGLISH.say(told_message(*args))
+
+
+def board_text(shown: GameView, game: str) -> str:
+    return Writer().board_text(shown, game)
 
 
 def test_a_resignation_is_told_in_words() -> None:

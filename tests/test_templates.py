@@ -13,17 +13,12 @@ import pytest
 from referee.errors import ConfigurationError
 from referee.mail.samples import check_templates, sample_letters
 from referee.mail.transport import DirTransport
-from referee.render import render, shipped_templates, use_templates
 from referee.service import Service
 from referee.settings import Settings
+from referee.wording.letter import Board
+from referee.wording.writer import Writer, shipped_templates
 
 ROOT = Path(__file__).parents[1]
-
-
-@pytest.fixture(autouse=True)
-def shipped_after() -> object:
-    yield None
-    use_templates(None)
 
 
 def test_the_shipped_templates_are_the_repositorys_top_level_folder() -> None:
@@ -33,8 +28,8 @@ def test_the_shipped_templates_are_the_repositorys_top_level_folder() -> None:
 
 def test_a_template_in_templates_dir_is_used_and_the_others_fall_back(tmp_path: Path) -> None:
     (tmp_path / "mail.txt.j2").write_text("Dear {{ name }}: restyled.\n")
-    use_templates(tmp_path)
-    letters = sample_letters()
+    writer = Writer.with_templates(tmp_path)  # notices have a template of their own
+    letters = [writer.write(m) for m in sample_letters() if m.form == "letter"]
     assert all(m.text.startswith("Dear ") for m in letters)
     assert all(m.html is not None and "<html" in m.html for m in letters)  # shipped HTML
 
@@ -63,15 +58,15 @@ def test_the_service_refuses_to_start_with_templates_that_fail(tmp_path: Path) -
 
 def test_every_kind_of_letter_renders_with_the_shipped_templates() -> None:
     assert check_templates(None) >= 15
-    assert "Splendor · game" in render("board.txt.j2", _board())
+    writer = Writer()
+    assert "Splendor · game" in writer.render("board.txt.j2", _board(writer))
 
 
-def _board() -> dict[str, object]:
+def _board(writer: Writer) -> dict[str, object]:
     from referee.engine import view
     from referee.mail.samples import sample_game
-    from referee.render import board_context
 
-    return board_context(view(sample_game().state), "sample")
+    return writer.board(Board(view(sample_game().state)), "sample")
 
 
 def test_the_wheel_carries_the_templates(tmp_path: Path) -> None:

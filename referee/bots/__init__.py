@@ -38,16 +38,18 @@ from referee.bots.actions import Action, action_of, own_actions
 from referee.bots.greedy import choose_greedy, explain
 from referee.bots.sight import ViewError, own_moves, viewer_seat
 from referee.engine import GameView, Move
+from referee.wording.messages import Message, say
 
 #: The bot levels, weakest first.
 LEVELS: Final = ("random", "greedy", "search")
 
 
 class Choice(NamedTuple):
-    """A bot's move and a line saying why (for a hint, a log or a turn's record)."""
+    """A bot's move and why, as a message (for a hint, a letter or a log): a bot says what
+    it means, the letter writer words it."""
 
     move: Move
-    reason: str
+    why: Message
 
 
 def choose(
@@ -76,7 +78,7 @@ def choose(
         for move in own_moves(seen):
             by_action.setdefault(action_of(move), []).append(move)
         move = rng.choice(rng.choice(list(by_action.values())))
-        return Choice(move, explain(move, seen, seat) + " (at random)")
+        return Choice(move, say("bot.at_random", move=explain(move, seen, seat)))
     options = own_actions(seen)
     if level == "greedy":
         move = choose_greedy(seen, seat, options, rng)
@@ -86,15 +88,18 @@ def choose(
     found = _search.search(
         seen, seat, options, rng, _search.PLAYOUTS if budget is None else budget, seconds
     )
-    reason = explain(found.move, seen, seat)
+    why = explain(found.move, seen, seat)
     if found.playouts:
-        reason += (
-            f" (searched: tried in {found.visits} of {found.playouts} playouts,"
-            f" scoring {found.score:.0%})"
+        why = say(
+            "bot.searched",
+            move=why,
+            visits=found.visits,
+            playouts=found.playouts,
+            score=found.score,
         )
     else:
-        reason += " (the only move)"
-    return Choice(found.move, reason)
+        why = say("bot.only_move", move=why)
+    return Choice(found.move, why)
 
 
 __all__ = ["LEVELS", "Choice", "ViewError", "choose"]

@@ -20,7 +20,8 @@ from referee.bots.scoring import (
     worth,
 )
 from referee.engine import Buy, GameView, Move, Pass, Reserve, Take
-from referee.engine.cards import GEM_COLOURS, TOKEN_COLOURS
+from referee.engine.cards import GEM_COLOURS
+from referee.wording.messages import Message, say
 
 
 def face_up(board: Sequence[Sequence[str | None]]) -> list[str]:
@@ -91,52 +92,46 @@ def choose_greedy(
     )
 
 
-def explain(move: Move, seen: GameView, seat: int) -> str:
-    """One line saying what ``move`` does for the viewer and what it is for."""
+def explain(move: Move, seen: GameView, seat: int) -> Message:
+    """What ``move`` does for the viewer and what it is for, as a message (a line)."""
     me = seen.players[seat]
     hand = hand_of(seen, seat)
     after, board_after, _ = hand_after(move, hand, face_up(seen.board), seen.nobles, seen.bank[5])
+    said: Message
     match move:
         case Buy(card=card):
             pts, colour, _ = CARD_FACTS[card]
-            text = f"buys {card}: {_points(pts)} and a {GEM_COLOURS[colour]} bonus"
+            facts = {"card": card, "points": pts, "colour": GEM_COLOURS[colour]}
             noble = closest_noble(me.bonuses, [n for n in seen.nobles if n != move.noble], colour)
             if noble is not None:
-                text += f" toward {noble}"
+                said = say("bot.buys.toward", noble=noble, **facts)
+            else:
+                said = say("bot.buys", **facts)
         case Take(gems=gems):
-            text = f"takes {describe_tokens(gems)}"
+            said = say("bot.takes", tokens=list(gems))
             target = _best_target(after, board_after, seen.rules.points_to_win)
             if target is not None:
                 missing = lacking(CARD_FACTS[target][2], after.bonuses, after.tokens)
-                text += f" toward {target}" + (
-                    " (affordable next turn)" if missing == 0 else f" (then {missing} short)"
-                )
+                if missing == 0:
+                    said = say("bot.takes.toward_affordable", tokens=list(gems), card=target)
+                else:
+                    said = say("bot.takes.toward", tokens=list(gems), card=target, short=missing)
         case Reserve(card=card, deck=deck):
+            gold = ".gold" if seen.bank[5] else ""
             if card is not None:
                 pts, colour, _ = CARD_FACTS[card]
-                text = f"reserves {card} ({_points(pts)}, a {GEM_COLOURS[colour]} bonus)"
+                said = say(f"bot.reserves{gold}", card=card, points=pts, colour=GEM_COLOURS[colour])
             else:
-                text = f"reserves the top card of the level {deck} deck unseen"
-            if seen.bank[5]:
-                text += " and takes a gold"
+                said = say(f"bot.reserves_blind{gold}", level=deck)
         case Pass():
-            text = "passes: no other move is possible"
+            said = say("bot.passes")
         case _:
-            text = "resigns"
+            said = say("bot.resigns")
     if any(move.returned):
-        text += f", returning {describe_tokens(move.returned)}"
+        said = say("bot.returning", move=said, tokens=list(move.returned))
     if move.noble is not None:
-        text += f"; {move.noble} visits (3 points)"
-    return text
-
-
-def describe_tokens(counts: tuple[int, ...]) -> str:
-    """``(0, 0, 0, 2, 0, 1)`` -> ``"2 red, 1 gold"``."""
-    return ", ".join(f"{n} {TOKEN_COLOURS[kind]}" for kind, n in enumerate(counts) if n)
-
-
-def _points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
+        said = say("bot.noble", move=said, noble=move.noble)
+    return said
 
 
 def _best_target(hand: Hand, board: Sequence[str], points_to_win: int) -> str | None:

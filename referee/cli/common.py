@@ -28,9 +28,9 @@ from referee.errors import (
 from referee.mail.herald import MailHerald
 from referee.mail.spool import Spool
 from referee.owner import check_owner
-from referee.render import use_templates
 from referee.settings import Settings, load_settings
 from referee.store import Store
+from referee.wording.writer import Writer
 
 #: The exit status of a configuration or permission problem (sysexits' EX_CONFIG).
 EXIT_CONFIG = 78
@@ -109,9 +109,13 @@ Turn = Annotated[
 def settings(config: Path | None, games_dir: Path | None, **given: Any) -> Settings:
     """The settings every command reads: the command line, then the environment, then the
     config file (``--config`` or ``$REFEREE_CONFIG``), as for ``serve``."""
-    loaded = load_settings(config, games_dir=games_dir, **given)
-    use_templates(loaded.templates_dir)
-    return loaded
+    return load_settings(config, games_dir=games_dir, **given)
+
+
+def writer(config: Path | None, games_dir: Path | None) -> Writer:
+    """The letter writer with the service's templates (``templates_dir``), for what a
+    command shows: the board, the replay page, the letters waiting."""
+    return Writer.with_templates(settings(config, games_dir).templates_dir)
 
 
 def games_folder(

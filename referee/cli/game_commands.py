@@ -28,6 +28,7 @@ from referee.cli.common import (
     print_json,
     settings,
     store,
+    writer,
 )
 from referee.engine import GameView, Resign, Rules, legal_moves, move_json, view
 from referee.errors import MoveError, RefereeError, RequestError
@@ -50,7 +51,6 @@ from referee.invitations import Invitations, invitation_summaries
 from referee.notation import format_move
 from referee.owner import user_name
 from referee.record import TIMEOUTS, SourceEntry, Timeout
-from referee.render import board_text
 from referee.store import Store
 from referee.timing import parse_deadline
 
@@ -161,7 +161,7 @@ def new(
             return
         seats = ", ".join(f"{p.name} (seat {i})" for i, p in enumerate(state.players))
         typer.echo(f"Created game {game}: {seats}. {state.player.name} moves first.\n")
-        typer.echo(board_text(view(state), game), nl=False)
+        typer.echo(writer(config, games_dir).board_text(view(state), game), nl=False)
 
     guard(as_json, run)
 
@@ -199,7 +199,7 @@ def show(
         if as_json:
             print_json(state_json(shown, game, move_due(replayed, turn)))
         else:
-            typer.echo(board_text(shown, game), nl=False)
+            typer.echo(writer(config, games_dir).board_text(shown, game), nl=False)
 
     guard(as_json, run)
 
@@ -390,7 +390,7 @@ def replay(
             for t in replayed.turns:
                 typer.echo(f"{t.turn:>4}  {t.player:<10} {t.move.text}")
             typer.echo("")
-            typer.echo(board_text(view(final), game), nl=False)
+            typer.echo(writer(config, games_dir).board_text(view(final), game), nl=False)
             if verify:
                 typer.echo(f"Verified: {len(replayed.turns)} turns, every file whole and legal.")
         if replayed.problem is not None:
@@ -433,7 +433,7 @@ def export(
 
     def run() -> None:
         replayed = store(config, games_dir).load(game)
-        page = replay_page(replayed, game, as_player)
+        page = replay_page(replayed, game, as_player, writer(config, games_dir))
         if str(html) == "-":
             typer.echo(page.html, nl=False)
             return

@@ -26,6 +26,7 @@ from referee.cli.common import (
     guard,
     print_json,
     settings,
+    writer,
 )
 from referee.doctor import examine, report
 from referee.errors import ConfigurationError, RequestError
@@ -36,6 +37,8 @@ from referee.owner import user_name
 from referee.service import Service, make_transport, system_clock
 from referee.settings import load_settings
 from referee.store import Store
+from referee.wording.messages import Message
+from referee.wording.writer import Writer
 
 outbox_app = typer.Typer(
     name="outbox",
@@ -46,14 +49,15 @@ outbox_app = typer.Typer(
 app.add_typer(outbox_app)
 
 
-def _letter_row(body: dict[str, Any]) -> dict[str, Any]:
+def _letter_row(body: dict[str, Any], words: Writer) -> dict[str, Any]:
     mail = body["letter"]
+    subject = mail["subject"]  # worded already by an older referee, or a message
     return {
         "id": body["id"],
         "to": mail["to"],
         "game": mail["game"],
         "turn": mail["turn"],
-        "subject": mail["subject"],
+        "subject": subject if isinstance(subject, str) else words.say(Message.from_json(subject)),
         "attempts": body.get("attempts", 0),
         "error": body.get("error"),
     }
@@ -72,8 +76,9 @@ def outbox(
 
     def run() -> None:
         letters = Spool(games_folder(config, games_dir), create=False)
-        waiting = [_letter_row(body) for body in letters.waiting()]
-        failed = [_letter_row(body) for body in letters.failed()]
+        words = writer(config, games_dir)
+        waiting = [_letter_row(body, words) for body in letters.waiting()]
+        failed = [_letter_row(body, words) for body in letters.failed()]
         if as_json:
             print_json({"waiting": waiting, "failed": failed})
             return
@@ -119,12 +124,12 @@ def resend(
                 game = Store(root).load(mail["game"])
                 address = game.record.players[mail["seat"]].email
         queued = letters.resend(letter, address)
+        subject = writer(config, games_dir).say(queued.subject)
         if as_json:
-            print_json({"resent": letter, "to": queued.to, "subject": queued.subject})
+            print_json({"resent": letter, "to": queued.to, "subject": subject})
             return
         typer.echo(
-            f"Letter {letter} to {queued.to} ({queued.subject}) is queued again; the service "
-            "sends it."
+            f"Letter {letter} to {queued.to} ({subject}) is queued again; the service sends it."
         )
 
     guard(as_json, run)

@@ -12,10 +12,11 @@ any player still in the game may make it at any time. It has no returns and no n
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from referee.engine.cards import NO_TOKENS, Tokens, token_dict
+from referee.engine.cards import NO_TOKENS, TOKEN_COLOURS, Tokens, token_dict
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,3 +112,27 @@ def move_json(move: Move) -> dict[str, Any]:
     body["return"] = token_dict(move.returned)
     body["noble"] = move.noble
     return body
+
+
+def move_from_json(body: Mapping[str, Any], seat: int = 0) -> Move:
+    """The move of a JSON object written by :func:`move_json` (a resignation is ``seat``'s)."""
+    kind = body["type"]
+    returned = tokens_of(body.get("return") or {})
+    noble = body.get("noble")
+    if kind == "resign":
+        return Resign(seat)
+    if kind == "take":
+        return Take(tokens_of(body["gems"]), returned, noble)
+    if kind == "reserve":
+        return Reserve(body.get("card"), body.get("deck"), returned, noble)
+    if kind == "buy":
+        return Buy(body["card"], tokens_of(body.get("pay") or {}), returned, noble)
+    if kind == "pass":
+        return Pass(returned, noble)
+    raise ValueError(f"{kind!r} is not a move")
+
+
+def tokens_of(counts: Mapping[str, int]) -> Tokens:
+    """``{"red": 2}`` -> the count per token colour."""
+    w, u, g, r, k, o = (int(counts.get(colour, 0)) for colour in TOKEN_COLOURS)
+    return (w, u, g, r, k, o)

@@ -3,7 +3,9 @@
 ``legal_moves(state)`` lists every distinct legal move of the player to move, each payment,
 each multiset of returned tokens and each noble choice as a move of its own.
 ``apply(state, move)`` checks the move rule by rule and returns the new state, or raises
-:class:`~referee.errors.IllegalMoveError` naming the rule broken and the facts behind it.
+:class:`~referee.errors.IllegalMoveError` naming the rule broken and the facts behind it: a
+code of the catalogue and its parameters, as plain data (``buy.cannot_afford`` with the card,
+its cost, the bonuses and tokens; :mod:`referee.wording.catalogue.engine` has the English).
 ``outcome(state)`` names the winners of a finished game.
 
 Resigning (:class:`~referee.engine.moves.Resign`) is the exception: any player still in may
@@ -58,7 +60,6 @@ from referee.engine.state import (
     Player,
     Reservation,
     Status,
-    describe_tokens,
     need,
     new_player,
     new_state,
@@ -131,13 +132,15 @@ def _find_on_board(state: GameState, card_id: str, verb: str) -> tuple[int, int]
             if card == card_id:
                 return level, slot
     if card_id not in CARDS:
-        raise IllegalMoveError(f"there is no card {card_id!r}: card ids run 1-01 … 3-20")
-    where = "face up on the board" + (" nor among your reserved cards" if verb == "buy" else "")
-    face_up = ", ".join(state.face_up()) or "none"
-    raise IllegalMoveError(
-        f"{card_id} is not {where}: you can {verb} a face-up card ({face_up})"
-        + (" or one you reserved" if verb == "buy" else "")
-    )
+        raise IllegalMoveError.of("card.unknown", card=card_id)
+    face_up = state.face_up()
+    if verb == "buy":
+        if not face_up:
+            raise IllegalMoveError.of("buy.not_available_board_empty", card=card_id)
+        raise IllegalMoveError.of("buy.not_available", card=card_id, face_up=face_up)
+    if not face_up:
+        raise IllegalMoveError.of("reserve.not_face_up_board_empty", card=card_id)
+    raise IllegalMoveError.of("reserve.not_face_up", card=card_id, face_up=face_up)
 
 
 def _refill(
@@ -571,7 +574,7 @@ def apply(state: GameState, move: Move) -> GameState:
     """Play ``move`` for the player to move (a resignation: for the seat it names); the new
     state, or IllegalMoveError saying why."""
     if state.status == "finished":
-        raise IllegalMoveError(_over(state, move))
+        raise _over(state, move)
     after = _quick_apply(state, move)
     return _apply_checked(state, move) if after is None else after
 
@@ -725,9 +728,7 @@ def _apply_checked(state: GameState, move: Move) -> GameState:
         case Resign():
             return _resign(state, move)
         case _:
-            raise IllegalMoveError(
-                f"{move!r} is not a move: expected take, reserve, buy, pass or resign"
-            )
+            raise IllegalMoveError.of("move.unknown", move=repr(move))
 
     tokens, bank = _check_return(player.tokens, bank, move.returned)
     if tokens is not player.tokens:
@@ -736,11 +737,11 @@ def _apply_checked(state: GameState, move: Move) -> GameState:
     return _next_turn(state, player, bank, board, decks, nobles, isinstance(move, Pass))
 
 
-def _over(state: GameState, move: Move) -> str:
+def _over(state: GameState, move: Move) -> IllegalMoveError:
+    """Why no move can be played once the game is over."""
     if isinstance(move, Resign) and move.seat in range(len(state.players)):
-        name = state.players[move.seat].name
-        return f"the game is over: {name} cannot resign from a finished game"
-    return "the game is over: no more moves can be played"
+        return IllegalMoveError.of("game.over_resign", player=state.players[move.seat].name)
+    return IllegalMoveError.of("game.over")
 
 
 def _take(
@@ -748,44 +749,33 @@ def _take(
 ) -> tuple[Player, Tokens, tuple[tuple[str | None, ...], ...], tuple[tuple[str, ...], ...]]:
     gems, bank = move.gems, state.bank
     if not _is_count(gems):
-        raise IllegalMoveError(f"a take needs a count per colour, got {gems!r}")
+        raise IllegalMoveError.of("take.not_a_count", gems=repr(gems))
     if gems[GOLD]:
-        raise IllegalMoveError("gold cannot be taken: a player gets gold only by reserving a card")
+        raise IllegalMoveError.of("take.gold")
     colours = [g for g in GEMS if gems[g]]
     for g in colours:
         if gems[g] > bank[g]:
-            have = f"only {bank[g]}" if bank[g] else "none"
-            raise IllegalMoveError(
-                f"the bank has {have} {GEM_COLOURS[g]} left: you cannot take {gems[g]}"
-            )
+            if bank[g]:
+                raise IllegalMoveError.of(
+                    "take.bank_short", left=bank[g], colour=GEM_COLOURS[g], wanted=gems[g]
+                )
+            raise IllegalMoveError.of("take.bank_none", colour=GEM_COLOURS[g], wanted=gems[g])
     total = sum(gems)
     available = [GEM_COLOURS[g] for g in GEMS if bank[g] > 0]
     if len(colours) == 1 and total == 2:
         g = colours[0]
         if bank[g] < 4:
-            raise IllegalMoveError(
-                f"taking 2 {GEM_COLOURS[g]} needs at least 4 {GEM_COLOURS[g]} in the bank "
-                f"before taking; it has {bank[g]}: take 3 different colours instead"
-            )
+            raise IllegalMoveError.of("take.two_needs_four", colour=GEM_COLOURS[g], left=bank[g])
     elif total != len(colours):
-        raise IllegalMoveError(
-            f"take {describe_tokens(gems)} is not a take: take 3 tokens of different "
-            "colours, or 2 of one colour"
-        )
+        raise IllegalMoveError.of("take.not_a_take", gems=gems)
     elif total > 3:
-        raise IllegalMoveError(
-            f"take {describe_tokens(gems)} is too many: take at most 3 tokens of different colours"
-        )
+        raise IllegalMoveError.of("take.too_many", gems=gems)
     elif total < min(3, len(available)):
-        raise IllegalMoveError(
-            f"take {describe_tokens(gems)} is too few: the bank has "
-            f"{', '.join(available)}, so take 3 different colours"
-            if len(available) >= 3
-            else f"take {describe_tokens(gems)} is too few: take one of each colour the bank "
-            f"has ({', '.join(available)})"
-        )
+        if len(available) >= 3:
+            raise IllegalMoveError.of("take.too_few", gems=gems, available=available)
+        raise IllegalMoveError.of("take.too_few_left", gems=gems, available=available)
     elif total == 0:
-        raise IllegalMoveError("a take must take at least one token")
+        raise IllegalMoveError.of("take.nothing")
     new = _with(player, tokens=_add(player.tokens, gems))
     return new, _sub(bank, gems), state.board, state.decks
 
@@ -794,12 +784,9 @@ def _reserve(
     state: GameState, player: Player, move: Reserve
 ) -> tuple[Player, Tokens, tuple[tuple[str | None, ...], ...], tuple[tuple[str, ...], ...]]:
     if (move.card is None) == (move.deck is None):
-        raise IllegalMoveError("a reserve names either a face-up card or a deck level, not both")
+        raise IllegalMoveError.of("reserve.card_or_deck")
     if len(player.reserved) >= RESERVE_LIMIT:
-        raise IllegalMoveError(
-            f"you already hold {RESERVE_LIMIT} reserved cards, the most allowed: buy one of "
-            "them before reserving another"
-        )
+        raise IllegalMoveError.of("reserve.limit", limit=RESERVE_LIMIT)
     board, decks = state.board, state.decks
     if move.card is not None:
         level, slot = _find_on_board(state, move.card, "reserve")
@@ -808,12 +795,10 @@ def _reserve(
     else:
         level = move.deck or 0
         if level not in (1, 2, 3):
-            raise IllegalMoveError(f"there is no level {level} deck: the levels are 1, 2 and 3")
+            raise IllegalMoveError.of("reserve.no_such_deck", level=level)
         deck = decks[level - 1]
         if not deck:
-            raise IllegalMoveError(
-                f"the level {level} deck is empty: reserve a face-up card or another level"
-            )
+            raise IllegalMoveError.of("reserve.deck_empty", level=level)
         reservation = Reservation(deck[0], blind=True)
         decks = _replace_at(decks, level - 1, deck[1:])
     bank = state.bank
@@ -830,7 +815,7 @@ def _buy(
 ) -> tuple[Player, Tokens, tuple[tuple[str | None, ...], ...], tuple[tuple[str, ...], ...]]:
     card_id = move.card
     if card_id not in CARDS:
-        raise IllegalMoveError(f"there is no card {card_id!r}: card ids run 1-01 … 3-20")
+        raise IllegalMoveError.of("card.unknown", card=card_id)
     card = CARDS[card_id]
     board, decks = state.board, state.decks
     reserved = player.reserved
@@ -843,33 +828,44 @@ def _buy(
 
     pay, held = move.pay, player.tokens
     if not _is_count(pay):
-        raise IllegalMoveError(f"a payment needs a count per colour, got {pay!r}")
+        raise IllegalMoveError.of("buy.pay_not_a_count", pay=repr(pay))
     needed = need(card, player.bonuses)
     gold_short = shortfall(needed, held)
     if gold_short > held[GOLD]:
-        raise IllegalMoveError(_unaffordable(card_id, needed, player, gold_short))
+        raise _unaffordable(card_id, needed, player, gold_short)
+    suggested = default_payment(needed, held)
     for g in GEMS:
         if pay[g] > needed[g]:
-            raise IllegalMoveError(
-                f"you pay {pay[g]} {GEM_COLOURS[g]} but {card_id} needs only {needed[g]} "
-                f"{GEM_COLOURS[g]} after your bonuses: pay {_payment_hint(needed, held)}"
+            raise IllegalMoveError.of(
+                "buy.overpay",
+                paid=pay[g],
+                colour=GEM_COLOURS[g],
+                card=card_id,
+                needed=needed[g],
+                suggested=suggested,
             )
         if pay[g] > held[g]:
-            raise IllegalMoveError(
-                f"you pay {pay[g]} {GEM_COLOURS[g]} but hold only {held[g]}: pay "
-                f"{_payment_hint(needed, held)}"
+            raise IllegalMoveError.of(
+                "buy.pay_more_than_held",
+                paid=pay[g],
+                colour=GEM_COLOURS[g],
+                held=held[g],
+                suggested=suggested,
             )
     gold_due = sum(needed) - sum(pay[:GOLD])
     if pay[GOLD] != gold_due:
-        raise IllegalMoveError(
-            f"{card_id} needs {describe_tokens(needed)} after your bonuses; paying "
-            f"{describe_tokens(pay)} leaves {gold_due} to pay in gold, not {pay[GOLD]}: pay "
-            f"{_payment_hint(needed, held)}"
+        raise IllegalMoveError.of(
+            "buy.gold_mismatch",
+            card=card_id,
+            need=needed,
+            paid=pay,
+            due=gold_due,
+            gold=pay[GOLD],
+            suggested=suggested,
         )
     if pay[GOLD] > held[GOLD]:
-        raise IllegalMoveError(
-            f"you pay {pay[GOLD]} gold but hold only {held[GOLD]}: pay "
-            f"{_payment_hint(needed, held)}"
+        raise IllegalMoveError.of(
+            "buy.gold_more_than_held", paid=pay[GOLD], held=held[GOLD], suggested=suggested
         )
     new = Player(
         name=player.name,
@@ -883,57 +879,58 @@ def _buy(
     return new, _add(state.bank, pay), board, decks
 
 
-def _unaffordable(card_id: str, needed: Gems, player: Player, gold_short: int) -> str:
+def _unaffordable(card_id: str, needed: Gems, player: Player, gold_short: int) -> IllegalMoveError:
+    """Why ``player`` cannot buy ``card_id``: its cost, their bonuses, their tokens."""
     card = CARDS[card_id]
     held = player.tokens
-    bonus = tuple(min(b, c) for b, c in zip(player.bonuses, card.cost, strict=True))
-    short = tuple(max(n - h, 0) for n, h in zip(needed, held, strict=False))
-    held_gems = tuple(held[g] if needed[g] else 0 for g in GEMS)
-    return (
-        f"you cannot afford {card_id}: it costs {describe_tokens(card.cost)}; after your "
-        f"bonuses ({describe_tokens(bonus, 'none')}) you need {describe_tokens(needed)} and "
-        f"hold {describe_tokens(held_gems, 'none of those')} and {held[GOLD]} gold, short by "
-        f"{describe_tokens(short)}: {gold_short} gold would be needed"
+    return IllegalMoveError.of(
+        "buy.cannot_afford",
+        card=card_id,
+        cost=card.cost,
+        bonus=tuple(min(b, c) for b, c in zip(player.bonuses, card.cost, strict=True)),
+        need=needed,
+        held=tuple(held[g] if needed[g] else 0 for g in GEMS),
+        gold=held[GOLD],
+        short=tuple(max(n - h, 0) for n, h in zip(needed, held, strict=False)),
+        gold_short=gold_short,
     )
-
-
-def _payment_hint(needed: Gems, held: Tokens) -> str:
-    return describe_tokens(default_payment(needed, held))
 
 
 def _check_pass(state: GameState, player: Player) -> None:
     others = [m for m in legal_moves(state) if not isinstance(m, Pass)]
     if others:
+        # The kinds of move still open, by their move type (INTERFACE.md): buy, reserve, take.
         kinds = sorted({type(m).__name__.lower() for m in others})
-        raise IllegalMoveError(
-            f"you cannot pass while another action is possible: you can still "
-            f"{' or '.join(kinds)} ({len(others)} legal moves; ask for the list of moves)"
-        )
+        raise IllegalMoveError.of("pass.not_allowed", actions=kinds, legal=len(others))
 
 
 def _check_return(held: Tokens, bank: Tokens, returned: Tokens) -> tuple[Tokens, Tokens]:
     """The tokens and bank after the returns, checking the 10-token limit."""
     if not _is_count(returned):
-        raise IllegalMoveError(f"a return needs a count per colour, got {returned!r}")
+        raise IllegalMoveError.of("return.not_a_count", returned=repr(returned))
     count, giving = sum(held), sum(returned)
     excess = count - TOKEN_LIMIT
     if excess <= 0:
         if giving:
-            raise IllegalMoveError(
-                f"returning tokens is only for a player above {TOKEN_LIMIT}; after this move "
-                f"you hold {count}: leave out the return"
-            )
+            raise IllegalMoveError.of("return.not_needed", limit=TOKEN_LIMIT, count=count)
         return held, bank
     if giving != excess:
-        raise IllegalMoveError(
-            f"after this move you hold {count} tokens ({describe_tokens(held)}): return "
-            f"exactly {excess} to keep {TOKEN_LIMIT}, not {giving}"
+        raise IllegalMoveError.of(
+            "return.wrong_count",
+            count=count,
+            held=held,
+            excess=excess,
+            limit=TOKEN_LIMIT,
+            given=giving,
         )
     for kind, n in enumerate(returned):
         if n > held[kind]:
-            raise IllegalMoveError(
-                f"you cannot return {n} {TOKEN_COLOURS[kind]}: after this move you hold "
-                f"{held[kind]} ({describe_tokens(held)})"
+            raise IllegalMoveError.of(
+                "return.more_than_held",
+                returned=n,
+                colour=TOKEN_COLOURS[kind],
+                have=held[kind],
+                held=held,
             )
     return _sub(held, returned), _add(bank, returned)
 
@@ -945,21 +942,26 @@ def _visit(
     qualifying = qualifying_nobles(nobles, player.bonuses)
     if noble is None:
         if qualifying:
-            choices = " or ".join(f"noble {n}" for n in qualifying)
-            raise IllegalMoveError(
-                f"{' and '.join(qualifying)} visit{'s' if len(qualifying) == 1 else ''} at the "
-                f"end of this move and cannot be refused; add {choices}"
+            raise IllegalMoveError.of(
+                "noble.must_choose", nobles=qualifying, choices=_noble_choices(qualifying)
             )
         return player, nobles
     if noble not in qualifying:
         if noble not in nobles:
-            table = ", ".join(nobles) or "none"
-            raise IllegalMoveError(f"{noble} is not on the table (nobles there: {table})")
-        req = NOBLES[noble].requires
-        raise IllegalMoveError(
-            f"{noble} requires bonuses of {describe_tokens(req)}; after this move yours are "
-            f"{describe_tokens(player.bonuses, 'none')}"
-            + (f": only {', '.join(qualifying)} can visit" if qualifying else "")
+            if not nobles:
+                raise IllegalMoveError.of("noble.not_on_table_none", noble=noble)
+            raise IllegalMoveError.of("noble.not_on_table", noble=noble, table=list(nobles))
+        requires, bonuses = NOBLES[noble].requires, player.bonuses
+        if qualifying:
+            raise IllegalMoveError.of(
+                "noble.not_qualified_others",
+                noble=noble,
+                requires=requires,
+                bonuses=bonuses,
+                qualifying=qualifying,
+            )
+        raise IllegalMoveError.of(
+            "noble.not_qualified", noble=noble, requires=requires, bonuses=bonuses
         )
     visited = _with(
         player,
@@ -967,6 +969,15 @@ def _visit(
         points=player.points + NOBLES[noble].points,
     )
     return visited, tuple(n for n in nobles if n != noble)
+
+
+def _noble_choices(qualifying: list[str]) -> dict[str, object]:
+    """The nobles a player may add, as a message (``noble N1 or noble N2``): each but the
+    last a ``noble.choice_or`` holding the rest, the last a ``noble.choice``."""
+    said: dict[str, object] = {"code": "noble.choice", "params": {"noble": qualifying[-1]}}
+    for noble in reversed(qualifying[:-1]):
+        said = {"code": "noble.choice_or", "params": {"noble": noble, "more": said}}
+    return said
 
 
 def _next_turn(
@@ -1030,14 +1041,11 @@ def _resign(state: GameState, move: Resign) -> GameState:
     game face down, cards and nobles kept but counting for nothing (RULES.md, "Leaving")."""
     seat, seats = move.seat, len(state.players)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
-        raise IllegalMoveError(f"there is no seat {seat!r}: the seats are 0 to {seats - 1}")
+        raise IllegalMoveError.of("resign.no_such_seat", seat=repr(seat), last=seats - 1)
     player = state.players[seat]
     if seat in state.resigned:
-        others = ", ".join(state.players[s].name for s in state.still_in())
-        raise IllegalMoveError(
-            f"{player.name} has resigned already and is out of the game: only a player still "
-            f"in ({others}) can resign"
-        )
+        still_in = [state.players[s].name for s in state.still_in()]
+        raise IllegalMoveError.of("resign.already", player=player.name, still_in=still_in)
     resigned = (*state.resigned, seat)
     still = [s for s in range(seats) if s not in resigned]
     passes = state.passes - 1 if _in_run_of_passes(state, seat) else state.passes

@@ -6,6 +6,9 @@ from a seed; each part (each level's deck, the nobles) is shuffled from its own 
 from the seed, so fixing one part by hand leaves the others as the seed would deal them.
 :func:`start` turns a set-up into the first position. Records store the explicit set-up, so a
 game replays without depending on any random number generator.
+
+A set-up that cannot start a game raises :class:`~referee.errors.SetupError`, a ``setup.*``
+code of the catalogue and its parameters.
 """
 
 from __future__ import annotations
@@ -67,7 +70,7 @@ def make_setup(
     decks = dict(decks or {})
     unknown_levels = set(decks) - set(LEVELS)
     if unknown_levels:
-        raise SetupError(f"decks lists level {sorted(unknown_levels)}: the levels are 1, 2, 3")
+        raise SetupError.of("setup.deck_levels", levels=str(sorted(unknown_levels)))
     orders = []
     for level in LEVELS:
         if level in decks:
@@ -85,15 +88,12 @@ def make_setup(
     counts = list(standard_bank(players, rules))
     for colour, n in (bank or {}).items():
         if colour not in TOKEN_COLOURS:
-            raise SetupError(f"bank lists {colour!r}: the colours are {', '.join(TOKEN_COLOURS)}")
+            raise SetupError.of("setup.bank_colour", colour=colour, colours=list(TOKEN_COLOURS))
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise SetupError(f"bank {colour} = {n!r}: a token count is a whole number, 0 or more")
+            raise SetupError.of("setup.bank_count", colour=colour, count=repr(n))
         counts[TOKEN_COLOURS.index(colour)] = n
     if counts[GOLD] != rules.gold:
-        raise SetupError(
-            f"the bank has {counts[GOLD]} gold but the rule option gold is {rules.gold}: "
-            f"set the gold option to {counts[GOLD]} or leave gold out of the bank"
-        )
+        raise SetupError.of("setup.bank_gold", bank=counts[GOLD], gold=rules.gold)
     w, u, g, r, k, o = counts
     return Setup(decks=(orders[0], orders[1], orders[2]), nobles=revealed, bank=(w, u, g, r, k, o))
 
@@ -122,28 +122,24 @@ def start(names: Sequence[str], setup: Setup, rules: Rules) -> GameState:
 
 def _check_player_count(players: int) -> None:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise SetupError(
-            f"Splendor is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
-        )
+        raise SetupError.of("setup.players", fewest=MIN_PLAYERS, most=MAX_PLAYERS, given=players)
 
 
 def _check_names(names: Sequence[str]) -> None:
     seen: set[str] = set()
     for name in names:
         if not name or any(ch.isspace() for ch in name) or not name.isprintable():
-            raise SetupError(
-                f"player name {name!r} must be one word of printable characters (no spaces)"
-            )
+            raise SetupError.of("setup.name", name=name)
         if name.casefold() in seen:
-            raise SetupError(f"two players are called {name!r}: each player needs their own name")
+            raise SetupError.of("setup.name_twice", name=name)
         seen.add(name.casefold())
 
 
 def _check_rules(rules: Rules) -> None:
     if rules.points_to_win < 1:
-        raise SetupError(f"points_to_win = {rules.points_to_win}: it must be 1 or more")
+        raise SetupError.of("setup.points_to_win", given=rules.points_to_win)
     if rules.gold < 0:
-        raise SetupError(f"gold = {rules.gold}: it must be 0 or more")
+        raise SetupError.of("setup.gold", given=rules.gold)
 
 
 #: The cards of each level, as sets.
@@ -156,30 +152,47 @@ def _check_deck(level: int, deck: Sequence[str]) -> tuple[str, ...]:
         return tuple(deck)  # every card of the level, once each (checked at every start)
     wrong = [card for card in deck if card not in expected]
     if wrong:
-        where = ", ".join(
-            f"{c} (level {CARDS[c].level})" if c in CARDS else f"{c} (no such card)" for c in wrong
-        )
-        raise SetupError(f"the level {level} deck lists cards that are not level {level}: {where}")
+        raise SetupError.of("setup.deck_wrong_cards", level=level, cards=_wrong_cards(wrong))
     if len(deck) != len(set(deck)):
         twice = sorted({c for c in deck if list(deck).count(c) > 1})
-        raise SetupError(f"the level {level} deck lists {', '.join(twice)} more than once")
+        raise SetupError.of("setup.deck_twice", level=level, cards=twice)
     missing = sorted(expected - set(deck))
     if missing:
-        raise SetupError(
-            f"the level {level} deck must list all {len(expected)} level {level} cards; "
-            f"missing: {', '.join(missing)}"
-        )
+        raise SetupError.of("setup.deck_missing", level=level, size=len(expected), missing=missing)
     return tuple(deck)
+
+
+def _wrong_cards(wrong: list[str]) -> dict[str, object]:
+    """The cards of a deck that are not of its level, as a message (``2-01 (level 2), 9-99
+    (no such card)``): each card's, and each but the last's followed by the rest's in a
+    ``setup.deck_cards_more``."""
+    said = _wrong_card(wrong[-1])
+    for card in reversed(wrong[:-1]):
+        said = {
+            "code": "setup.deck_cards_more",
+            "params": {"card": _wrong_card(card), "more": said},
+        }
+    return said
+
+
+def _wrong_card(card: str) -> dict[str, object]:
+    """A card in a deck of another level, or an id that no card has, as a message."""
+    if card in CARDS:
+        return {
+            "code": "setup.deck_card_level",
+            "params": {"card": card, "level": CARDS[card].level},
+        }
+    return {"code": "setup.deck_card_unknown", "params": {"card": card}}
 
 
 def _check_nobles(players: int, nobles: Sequence[str]) -> tuple[str, ...]:
     unknown = [n for n in nobles if n not in NOBLES]
     if unknown:
-        raise SetupError(f"no such noble: {', '.join(unknown)} (nobles are N1 … N10)")
+        raise SetupError.of("setup.noble_unknown", nobles=unknown)
     if len(set(nobles)) != len(nobles):
-        raise SetupError(f"nobles {list(nobles)} name a noble more than once")
+        raise SetupError.of("setup.noble_twice", nobles=repr(list(nobles)))
     if len(nobles) != players + 1:
-        raise SetupError(
-            f"{players} players play with {players + 1} nobles revealed, not {len(nobles)}"
+        raise SetupError.of(
+            "setup.noble_count", players=players, revealed=players + 1, given=len(nobles)
         )
     return tuple(nobles)

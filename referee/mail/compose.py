@@ -1,8 +1,6 @@
-"""Mails to players: what to say (a :class:`Letter`, from one player's view), and the
-envelope that carries it (headers, threading, text and HTML as multipart/alternative).
-
-Letters are built from :class:`~referee.engine.view.GameView` only, never from a state, so a
-mail cannot show a player another player's blind reserved card or any deck order.
+"""The envelope of a letter: our headers, its threading, and its text and HTML as one
+RFC 5322 message (multipart/alternative). What the letter says is the letter writer's
+(:mod:`referee.wording.writer`): this module only carries it.
 """
 
 from __future__ import annotations
@@ -11,47 +9,14 @@ import base64
 import binascii
 import re
 import uuid
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from email.utils import format_datetime, formataddr
-from typing import Any
 
-from referee.engine import Move
-from referee.engine.view import GameView
 from referee.mail.inbound import LOOP_HEADER, REFEREE_NAME
-from referee.render import board_context, render
+from referee.wording.letter import Written
 
-#: The longest list of moves a mail shows before saying how many more there are.
-OPTIONS_SHOWN = 30
 SENDER_NAME = REFEREE_NAME
-
-
-@dataclass(frozen=True)
-class Letter:
-    """One mail to one person, before it has an envelope."""
-
-    game: str
-    seat: int | None
-    to: str
-    name: str
-    turn: int
-    kind: str
-    subject: str
-    text: str
-    html: str | None = None
-    answers: str | None = None
-    origin: str | None = None  # the mail whose judging queued this letter
-
-
-@dataclass(frozen=True)
-class LastMove:
-    """The move that led to the board a letter shows, for the HTML board to highlight: who
-    made it, and the board before it (to mark the slots it refilled)."""
-
-    move: Move
-    player: str
-    board_before: tuple[tuple[str | None, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -67,79 +32,7 @@ class Envelope:
     date: datetime | None = None
 
 
-def letter(
-    kind: str,
-    shown: GameView | None,
-    game: str,
-    *,
-    to: str,
-    name: str,
-    seat: int | None,
-    turn: int,
-    subject: str,
-    paragraphs: Sequence[str],
-    quoted: Sequence[str] = (),
-    reason: str | None = None,
-    options: Sequence[str] = (),
-    options_title: str = "",
-    help_: bool = False,
-    answers: str | None = None,
-    all_options: bool = False,
-    listing: Sequence[str] = (),
-    listing_title: str = "",
-    commands: Sequence[tuple[str, str]] = (),
-    due: str = "",
-    last: LastMove | None = None,
-) -> Letter:
-    """A letter of ``kind``; ``shown`` is the recipient's own view (None: no board at all).
-    Lists of moves are cut at OPTIONS_SHOWN unless ``all_options``. ``listing`` is any other
-    list of lines shown as written (games, turns); ``commands`` (usage, what it does) are
-    the commands the recipient may write, for ``help``."""
-    shown_options = list(options) if all_options else list(options[:OPTIONS_SHOWN])
-    context: dict[str, Any] = {
-        "name": name,
-        "subject": subject,
-        "paragraphs": list(paragraphs),
-        "quoted": list(quoted),
-        "reason": reason,
-        "options": shown_options,
-        "options_more": len(options) - len(shown_options),
-        "options_title": options_title,
-        "help": help_,
-        "board": shown is not None,
-        "listing": list(listing),
-        "listing_title": listing_title,
-        "commands": list(commands),
-        "due_line": _due_line(shown, name, due),
-    }
-    if shown is not None:
-        if last is None:
-            context |= board_context(shown, game)
-        else:
-            context |= board_context(shown, game, last.move, last.player, last.board_before)
-    return Letter(
-        game=game,
-        seat=seat,
-        to=to,
-        name=name,
-        turn=turn,
-        kind=kind,
-        subject=subject,
-        text=render("mail.txt.j2", context),
-        html=render("mail.html.j2", context),
-        answers=answers,
-    )
-
-
-def _due_line(shown: GameView | None, name: str, due: str) -> str:
-    """When the move now awaited is due, for the board's heading ("" when none is)."""
-    if shown is None or not due or shown.to_move is None or shown.status == "finished":
-        return ""
-    whose = "Your" if shown.to_move == name else f"{shown.to_move}'s"
-    return f"{whose} move is due by {due}."
-
-
-def to_bytes(mail: Letter, envelope: Envelope) -> bytes:
+def to_bytes(mail: Written, envelope: Envelope) -> bytes:
     """The RFC 5322 bytes of a letter in its envelope (CRLF line ends, as .eml files have).
 
     The message has one fixed shape — our headers, then a UTF-8 text part and, for a board,

@@ -1,13 +1,14 @@
 """When a move is due: the game's time per move from when the move came, paused while its
-player is away. Pure but for the ledger it is given to read."""
+player is away (:meth:`referee.mail.facts.GameFacts.due`); the service's side, which reads
+the ledger to know that, is :func:`facts_of`."""
 
 from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from referee.mail.ledger import Ledger, paused
+from referee.mail.facts import GameFacts
+from referee.mail.ledger import Ledger
 from referee.record import GameRecord, Replayed
-from referee.timing import when
 
 
 def time_per_move(record: GameRecord) -> timedelta:
@@ -25,20 +26,23 @@ def move_came(game: Replayed) -> datetime:
     return game.turns[-1].at if game.turns else game.record.created
 
 
+def facts_of(game: Replayed, ledger: Ledger) -> GameFacts:
+    """What the ledger knows of ``game``: its watchers, its last rollback, its players' times
+    away and an undo asked for."""
+    game_id = game.record.id
+    return GameFacts(
+        game=game,
+        watchers=tuple(ledger.watchers(game_id)),
+        restarted=ledger.restarted(game_id),
+        aways={
+            p.email.lower(): tuple(ledger.aways(p.email))
+            for p in game.record.players
+            if p.bot is None
+        },
+        undo=ledger.undo_request(game_id),
+    )
+
+
 def due_at(game: Replayed, ledger: Ledger) -> datetime | None:
     """When the player to move must have moved (None: the game is over)."""
-    state = game.state
-    if state.status == "finished":
-        return None
-    email = game.record.players[state.to_move].email
-    since = move_came(game)
-    restarted = ledger.restarted(game.record.id)
-    if restarted is not None and restarted > since:
-        since = restarted  # rolled back since: the move came again then
-    return paused(since, time_per_move(game.record), ledger.aways(email))
-
-
-def due_words(game: Replayed, ledger: Ledger) -> str:
-    """``Tue 8 Dec 2026, 14:00 UTC``, or "" when the game is over."""
-    due = due_at(game, ledger)
-    return when(due) if due is not None else ""
+    return facts_of(game, ledger).due()

@@ -22,8 +22,8 @@ from datetime import datetime, timedelta
 
 from referee.errors import RecordError, StoreError
 from referee.invitations import Invitation
-from referee.mail.commands.context import Desk
 from referee.mail.deadlines import due_at, move_came, time_per_move, timeout_policy
+from referee.mail.desk import Desk
 
 DAY = timedelta(hours=24)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from referee.failpoints import failpoint
 from referee.games import Played
-from referee.mail.deadlines import due_words
+from referee.mail.deadlines import facts_of
 from referee.mail.ledger import Ledger
 from referee.mail.letters import address_letter, turn_letters, welcome_letters
 from referee.mail.spool import Commit, Spool
@@ -39,20 +39,8 @@ class MailHerald:
     def turn_played(self, game: Replayed, played: Played, sha256: str) -> None:
         """The new board, to every player and spectator, queued before the turn is written:
         it goes out once ``turns/NNNN.toml`` exists with this hash."""
-        record = game.record
-        mover = played.before.seat_of(played.turn.player)
-        after = Replayed(record, [*game.turns, played.turn], [*game.states, played.after], b"")
-        letters = turn_letters(
-            record,
-            played.after,
-            played.move,
-            mover,
-            None,
-            watchers=self.ledger.watchers(record.id),
-            due=due_words(after, self.ledger),
-            before=played.before,
-        )
-        self.spool.queue(letters, Commit(record.id, played.turn.turn, sha256))
+        letters = turn_letters(game, played, facts_of(game, self.ledger))
+        self.spool.queue(letters, Commit(game.record.id, played.turn.turn, sha256))
         failpoint("queued")
 
     def rolled_back(self, game: str, at: datetime) -> None:

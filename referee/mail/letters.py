@@ -1,136 +1,117 @@
-"""The letters players get: the welcome, the board after every move, and answers.
+"""What players and spectators are told by the letters that follow a game: the welcome, the
+board after every move, a changed address, reminders; and the small pieces every letter in
+a game shares (whose turn it is, the subject, the moves one may make). As data: each is a
+:class:`~referee.wording.letter.Letter` of messages, which the letter writer words.
 
-Every letter is built from the recipient's own view (:func:`referee.engine.view.view`), so it
-shows them their own hand and nothing hidden from them.
+Every letter is made from its reader's own view (:func:`referee.engine.view.view`), so it
+shows them their own hand and nothing hidden from them. Bots are never written to: a seat
+played by a bot gets no letter (its moves reach the others in their boards).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
 
-from referee.engine import (
-    Buy,
-    GameState,
-    GameView,
-    Move,
-    Pass,
-    Reserve,
-    Take,
-    legal_moves,
-    outcome,
-    view,
-)
-from referee.mail.compose import LastMove, Letter, letter
-from referee.notation import format_move
+from referee.engine import Buy, GameState, GameView, Pass, Reserve, Take, legal_moves, move_json
+from referee.engine import view as view_of
+from referee.engine.moves import move_from_json
+from referee.engine.rules import outcome
+from referee.games import Played
+from referee.mail.facts import GameFacts
 from referee.record import GameRecord, Replayed
-from referee.render import told
-from referee.timing import when
+from referee.wording.letter import Board, LastMove, Letter
+from referee.wording.messages import Message, say
+from referee.wording.told import told
 
 
 def welcome_letters(game: Replayed) -> list[Letter]:
     """The first board, to every player."""
     state = game.states[0]
-    names = ", ".join(f"{p.name} (seat {p.seat})" for p in game.record.players)
+    record = game.record
+    due = record.created + record.time_per_move
+    seats = [say("letter.seat", player=p.name, seat=p.seat) for p in record.players]
+    welcome = say(
+        "letter.welcome",
+        game=record.id,
+        seats=seats,
+        points=state.rules.points_to_win,
+        deadline=int(record.time_per_move.total_seconds()),
+    )
     letters = []
-    for p in game.record.players:
+    for p in people(record):
         yours = state.player.name == p.name
-        due = when(game.record.created + game.record.time_per_move)
-        paragraphs = [
-            f"Welcome to Splendor game {game.record.id}. The players, in turn order: {names}. "
-            f"The first to {state.rules.points_to_win} points ends the game at the end of "
-            f"that round. Each move is due {game.record.deadline} after the one before.",
-            "You move first: reply to this mail with your move."
-            if yours
-            else f"{state.player.name} moves first; you will get the board after every move.",
-        ]
-        letters.append(
-            player_letter(
-                "welcome",
-                view(state, p.name),
-                game.record,
-                p.seat,
-                paragraphs,
-                options=legal_texts(state) if yours else (),
-                help_=True,
-                due=due,
-            )
+        first = (
+            say("letter.first.yours") if yours else say("letter.first", player=state.player.name)
         )
+        board = Board(view_of(state, p.name), due.isoformat())
+        letter = to_player(record, p.seat, "welcome", [welcome, first], board)
+        letters.append(replace(letter, options=legal_moves_of(state) if yours else (), help=True))
     return letters
 
 
 def turn_letters(
-    record: GameRecord,
-    after: GameState,
-    move: Move,
-    mover: int,
-    answers: str | None,
-    watchers: Sequence[str] = (),
-    due: str = "",
-    extra: str = "",
-    before: GameState | None = None,
+    before: Replayed,
+    played: Played,
+    facts: GameFacts,
+    answers: str | None = None,
+    extra: Message | None = None,
 ) -> list[Letter]:
-    """The new board after a move, to every player, telling them what happened; and the
-    public board to every spectator in ``watchers``. ``due``: when the next move is due, in
-    words, for the player to move; ``before``: the position before the move, so that the
-    board can show the slots it refilled."""
-    mover_name = record.players[mover].name
-    last = LastMove(move, mover_name, before.board if before is not None else after.board)
+    """The letters that announce a played turn: the new board to every player, telling them
+    what happened (``extra``: anything more to say of it), and the public board to every
+    spectator; ``answers`` is the mail it was played from (the mover's letter answers it).
+    The one way a turn is announced, whoever played it: a player's mail, the service at a
+    deadline, a bot, or the game master."""
+    record = before.record
+    after = before.then(played.turn, played.after)
+    state = played.after
+    due = facts.due(after)
+    mover = played.before.seat_of(played.turn.player)
+    last = LastMove(move_json(played.move), played.turn.player, played.before.board)
     letters = []
-    for p in record.players:
-        paragraphs = [f"Turn {after.turn}: {told(move, mover_name, p.name)}."]
-        if extra:
-            paragraphs.append(extra)
-        paragraphs.append(status_line(after, p.name))
-        yours = after.status != "finished" and after.player.name == p.name
+    for p in people(record):
+        says = [say("letter.turn", turn=state.turn, told=told(played.move, last.player, p.name))]
+        if extra is not None:
+            says.append(extra)
+        says.append(status(state, p.name))
+        board = Board(view_of(state, p.name), _iso(due), last)
+        yours = state.status != "finished" and state.player.name == p.name
+        letter = to_player(record, p.seat, "turn", says, board)
         letters.append(
-            player_letter(
-                "turn",
-                view(after, p.name),
-                record,
-                p.seat,
-                paragraphs,
-                options=legal_texts(after) if yours else (),
+            replace(
+                letter,
+                options=legal_moves_of(state) if yours else (),
                 answers=answers if p.seat == mover else None,
-                due=due,
-                last=last,
             )
         )
-    return letters + watcher_letters(record.id, after, move, mover_name, watchers, due, last)
+    return letters + watcher_letters(record.id, state, facts.watchers, due, last)
 
 
 def watcher_letters(
     game: str,
-    after: GameState,
-    move: Move | None,
-    mover: str,
+    state: GameState,
     watchers: Sequence[str],
-    due: str = "",
+    due: datetime | None = None,
     last: LastMove | None = None,
 ) -> list[Letter]:
     """The public board, to each spectator of ``game``: what the public may see, never a
     player's hand beyond it."""
-    public = view(after)
-    happened = f"Turn {after.turn}: {told(move, mover)}." if move is not None else ""
-    letters = []
-    for watcher in watchers:
-        letters.append(
-            note_letter(
-                "watch",
-                watcher,
-                watcher,
-                subject(game, public, "", "watch"),
-                [
-                    *([happened] if happened else []),
-                    status_line(after, ""),
-                    f"You are watching game {game}: write 'unwatch {game}' to the referee to stop.",
-                ],
-                shown=public,
-                game=game,
-                due=due,
-                last=last,
-            )
+    public = view_of(state)
+    says = []
+    if last is not None:
+        says.append(say("letter.turn", turn=state.turn, told=_told_json(last)))
+    says += [status(state, ""), say("letter.watching", game=game)]
+    return [
+        replace(
+            to_someone(watcher, watcher, "watch", board_subject(game, public, "", "watch"), says),
+            game=game,
+            turn=public.turn,
+            board=Board(public, _iso(due), last),
         )
-    return letters
+        for watcher in watchers
+    ]
 
 
 def address_letter(game: Replayed, seat: int, was: str) -> Letter:
@@ -138,224 +119,133 @@ def address_letter(game: Replayed, seat: int, was: str) -> Letter:
     state = game.state
     player = game.record.players[seat]
     yours = state.status != "finished" and state.player.name == player.name
-    return player_letter(
-        "address",
-        view(state, player.name),
-        game.record,
-        seat,
-        [
-            f"The game master has changed your address in Splendor game {game.record.id} "
-            f"from {was} to {player.email}: from now on only mail from {player.email}, "
-            "replying to the referee's mails sent there, can move for you.",
-            status_line(state, player.name),
-        ],
-        options=legal_texts(state) if yours else (),
-        help_=True,
-    )
+    said = say("letter.address", game=game.record.id, was=was, address=player.email)
+    board = Board(view_of(state, player.name))
+    letter = to_player(game.record, seat, "address", [said, status(state, player.name)], board)
+    return replace(letter, options=legal_moves_of(state) if yours else (), help=True)
 
 
 def letters_for_turn(game: Replayed, turn: int) -> list[Letter]:
     """The letters that announce ``turn`` (0: the welcome), rebuilt from the record."""
     if turn == 0:
         return welcome_letters(game)
-    moves = game.moves()
+    before = Replayed(game.record, game.turns[: turn - 1], game.states[:turn], b"")
     entry = game.turns[turn - 1]
-    mover = next(p.seat for p in game.record.players if p.name == entry.player)
+    played = Played(game.states[turn - 1], game.moves()[turn - 1], game.states[turn], entry, None)
     answers = entry.source.message_id if entry.source.kind == "mail" else None
-    return turn_letters(
-        game.record,
-        game.states[turn],
-        moves[turn - 1],
-        mover,
-        answers,
-        before=game.states[turn - 1],
-    )
+    return turn_letters(before, played, GameFacts(before), answers)
 
 
-def player_letter(
-    kind: str,
-    shown: GameView,
-    record: GameRecord,
-    seat: int,
-    paragraphs: Sequence[str],
-    *,
-    answers: str | None = None,
-    quoted: Sequence[str] = (),
-    reason: str | None = None,
-    options: Sequence[str] = (),
-    options_title: str = "",
-    help_: bool = False,
-    all_options: bool = False,
-    listing: Sequence[str] = (),
-    listing_title: str = "",
-    commands: Sequence[tuple[str, str]] = (),
-    due: str = "",
-    last: LastMove | None = None,
+def to_player(
+    record: GameRecord, seat: int, kind: str, says: Sequence[Message], board: Board
 ) -> Letter:
-    """A letter to the player in ``seat``, showing ``shown``: their own view; ``due``: when
-    the move now awaited is due, in words, shown with the board; ``last``: the move that led
-    to it, highlighted on the board."""
+    """A letter of ``kind`` to the player in ``seat``, showing ``board`` (their own view),
+    with their reply address in the game."""
     player = record.players[seat]
-    return letter(
-        kind,
-        shown,
-        record.id,
+    return Letter(
+        game=record.id,
+        seat=seat,
         to=player.email,
         name=player.name,
-        seat=seat,
-        turn=shown.turn,
-        subject=subject(record.id, shown, player.name, kind),
-        paragraphs=paragraphs,
-        quoted=quoted,
-        reason=reason,
-        options=options,
-        options_title=options_title or ("What you may do now:" if options else ""),
-        help_=help_,
-        answers=answers,
-        all_options=all_options,
-        listing=listing,
-        listing_title=listing_title,
-        commands=commands,
-        due=due,
-        last=last,
+        turn=board.view.turn,
+        kind=kind,
+        subject=board_subject(record.id, board.view, player.name, kind),
+        says=tuple(says),
+        board=board,
     )
 
 
-def note_letter(
-    kind: str,
-    to: str,
-    name: str,
-    subject: str,
-    paragraphs: Sequence[str],
-    *,
-    answers: str | None = None,
-    listing: Sequence[str] = (),
-    listing_title: str = "",
-    commands: Sequence[tuple[str, str]] = (),
-    shown: GameView | None = None,
-    game: str = "",
-    seat: int | None = None,
-    turn: int = 0,
-    quoted: Sequence[str] = (),
-    reason: str | None = None,
-    due: str = "",
-    last: LastMove | None = None,
-) -> Letter:
-    """A letter to anyone (a spectator, someone invited, whoever wrote to the referee): a
-    board only when ``shown`` (a view that person may see) is given. With a ``seat``, the
-    letter carries that seat's reply address in ``game`` (an invitation's)."""
-    return letter(
-        kind,
-        shown,
-        game,
-        to=to,
-        name=name,
-        seat=seat,
-        turn=shown.turn if shown is not None else turn,
-        subject=subject,
-        paragraphs=paragraphs,
-        answers=answers,
-        listing=listing,
-        listing_title=listing_title,
-        commands=commands,
-        quoted=quoted,
-        reason=reason,
-        due=due,
-        last=last,
-    )
+def to_someone(to: str, name: str, kind: str, subject: Message, says: Sequence[Message]) -> Letter:
+    """A letter of ``kind`` to anyone (a spectator, someone invited, whoever wrote to the
+    referee): no board and no reply address unless given (``replace(letter, board=…)``)."""
+    return Letter(game="", seat=None, to=to, name=name, turn=0, kind=kind, subject=subject,
+                  says=tuple(says))  # fmt: skip
 
 
-def subject(game: str, shown: GameView, name: str, kind: str) -> str:
+def board_subject(game: str, shown: GameView, name: str, kind: str) -> Message:
+    """The subject of a letter with a board: the game, the turn, and what matters now."""
     if kind.startswith("refused") or kind in ("stale", "no-move", "over"):
-        what = "move not played"
-    elif shown.status == "finished":
-        what = (
-            f"game over: {' and '.join(shown.winners)} win{'s' if len(shown.winners) == 1 else ''}"
-        )
-    elif shown.to_move == name:
-        what = "your move"
-    else:
-        what = f"{shown.to_move} to move"
-    return f"Splendor {game} · turn {shown.turn} · {what}"
+        return say("subject.not_played", game=game, turn=shown.turn)
+    if shown.status == "finished":
+        return say("subject.over", game=game, turn=shown.turn, winners=list(shown.winners))
+    if shown.to_move == name:
+        return say("subject.your_move", game=game, turn=shown.turn)
+    return say("subject.to_move", game=game, turn=shown.turn, player=shown.to_move)
 
 
-def status_line(state: GameState, name: str) -> str:
+def status(state: GameState, name: str) -> Message:
+    """Whose turn it is, to ``name`` ("": a spectator), or how the game ended."""
     if state.status == "finished":
-        return over_line(state)
-    last = ""
+        return over(state)
+    mover = state.player.name
     if state.status == "last_round":
-        last = f" This is the last round: the game ends after {state.players[-1].name}'s turn."
-    if state.player.name == name:
-        return f"It is your turn: reply to this mail with your move.{last}"
-    return f"It is {state.player.name}'s turn; you will get the board after every move.{last}"
+        last = state.players[-1].name
+        if mover == name:
+            return say("letter.status.yours.last_round", last=last)
+        return say("letter.status.theirs.last_round", player=mover, last=last)
+    if mover == name:
+        return say("letter.status.yours")
+    return say("letter.status.theirs", player=mover)
 
 
-def over_line(state: GameState) -> str:
+def over(state: GameState) -> Message:
+    """How a finished game ended: who won, with how many points."""
     winners = outcome(state)
     best = max(p.points for p in state.players)
-    names = " and ".join(winners)
-    return f"The game is over: {names} win{'s' if len(winners) == 1 else ''} with {best} points."
+    return say("letter.over", winners=winners, points=best)
 
 
-def legal_texts(state: GameState) -> list[str]:
-    """Every legal move of the player to move, in canonical notation: buys first (the moves
-    people look for), then takes, reserves, and pass."""
+def legal_moves_of(state: GameState) -> tuple[dict[str, Any], ...]:
+    """Every legal move of the player to move, as JSON: buys first (the moves people look
+    for), then takes, reserves, and pass."""
     order = {Buy: 0, Take: 1, Reserve: 2, Pass: 3}
     moves = sorted(legal_moves(state), key=lambda m: order[type(m)])
-    return [format_move(m) for m in moves]
+    return tuple(move_json(m) for m in moves)
 
 
 def reminder_letter(
-    address: str,
-    lines: Sequence[str],
-    late: bool,
-    game: str = "",
-    seat: int | None = None,
-    turn: int = 0,
+    address: str, reminders: Sequence[Message], late: bool, about: tuple[str, int, int] | None
 ) -> Letter:
-    """One mail to a player whose move is due in one game or more (``lines``: one a game).
-    When it is about one game (``game``, the player's ``seat`` and the ``turn`` now), it
+    """One letter to a player whose move is due in one game or more (``reminders``: one a
+    game). When it is ``about`` one game (its id, the player's seat and the turn now), it
     carries the player's reply address there: a reply to it with a move plays."""
-    said = (
-        "A move of yours is past its deadline; the other players are waiting for it."
-        if late
-        else "A move of yours is due soon."
+    said = say("reminder.late") if late else say("reminder.soon")
+    reply = say("reminder.reply.one") if about else say("reminder.reply.many")
+    subject = say("subject.reminder.late") if late else say("subject.reminder.soon")
+    letter = replace(
+        to_someone(address, address, "reminder", subject, [said, reply]),
+        listing=tuple(reminders),
+        listing_title=say("reminder.listing"),
     )
-    return note_letter(
-        "reminder",
-        address,
-        address,
-        "Splendor referee: " + ("your move is overdue" if late else "your move is due soon"),
-        [
-            said,
-            (
-                "Reply to this mail with your move"
-                if game
-                else "Reply to the latest board mail of each game with your move"
-            )
-            + "; write 'away 5d' (or a date) to the referee to pause your deadlines while you "
-            "cannot play, or 'resign' in a game you will not finish.",
-        ],
-        listing=lines,
-        listing_title="Your moves to make:",
-        game=game,
-        seat=seat,
-        turn=turn,
-    )
+    if about is None:
+        return letter
+    game, seat, turn = about
+    return replace(letter, game=game, seat=seat, turn=turn)
 
 
-def overdue_letter(game_master: str, game: str, name: str, turn: int, due: str) -> Letter:
+def overdue_letter(game_master: str, game: str, name: str, turn: int, due: datetime) -> Letter:
     """To the game master, once: a game waits past a deadline (timeout policy ``wait``)."""
-    return note_letter(
-        "overdue",
+    subject = say("subject.overdue", game=game, player=name)
+    return to_someone(
         game_master,
         "game master",
-        f"Splendor referee: game {game} is stuck on {name}'s move",
+        "overdue",
+        subject,
         [
-            f"In game {game}, {name}'s move (turn {turn + 1}) was due by {due} and has not "
-            "come. The game's timeout policy is 'wait', so the referee keeps reminding them "
-            "once a day and the game waits. You are told once.",
-            f"To settle it: referee resign {game} {name} (they leave the game), or referee "
-            f"player {game} {name} --email ADDRESS --reason WHY (another address plays on).",
+            say("overdue.waiting", game=game, player=name, turn=turn + 1, due=due.isoformat()),
+            say("overdue.settle", game=game, player=name),
         ],
     )
+
+
+def people(record: GameRecord) -> list[Any]:
+    """The players who read mail: never those played by bots."""
+    return [p for p in record.players if p.bot is None]
+
+
+def _iso(at: datetime | None) -> str | None:
+    return None if at is None else at.isoformat()
+
+
+def _told_json(last: LastMove) -> Message:
+    return told(move_from_json(last.move), last.player)

@@ -1,16 +1,17 @@
 """Short notices with no board: to the sender of a mail (not read as a move, too large, or
 not handled), and to the game master, who can have a mail read again. Pure: what happened
-in, a :class:`Letter` out."""
+in, a :class:`~referee.wording.letter.Letter` of form ``notice`` out (plain text only)."""
 
 from __future__ import annotations
 
-from referee.mail.compose import Letter
+from collections.abc import Sequence
+
 from referee.mail.inbound import Inbound
+from referee.wording.letter import Letter
+from referee.wording.messages import Message, say
 
-_SIGNED = "\n-- \nThe Splendor referee (this notice is sent at most once a day)\n"
 
-
-def reply_notice(inbound: Inbound, kind: str, subject: str, text: str) -> Letter:
+def reply_notice(inbound: Inbound, kind: str, subject: Message, says: Sequence[Message]) -> Letter:
     """A notice of ``kind`` answering a mail, to its sender: no game, no board."""
     return Letter(
         game="",
@@ -20,27 +21,40 @@ def reply_notice(inbound: Inbound, kind: str, subject: str, text: str) -> Letter
         turn=0,
         kind=kind,
         subject=subject,
-        text=text,
+        says=tuple(says),
         answers=inbound.message_id,
+        form="notice",
+    )
+
+
+def not_a_move(inbound: Inbound, kind: str) -> Letter:
+    """To someone who may not move where they wrote: never a board or a hand."""
+    return reply_notice(
+        inbound,
+        kind,
+        say("subject.notice.not_a_move"),
+        [say("notice.not_a_move"), say("notice.not_a_move.player")],
+    )
+
+
+def too_large(inbound: Inbound, size: int, limit: int) -> Letter:
+    """To the sender of a mail too large to read."""
+    return reply_notice(
+        inbound,
+        "oversized",
+        say("subject.notice.too_large"),
+        [say("notice.too_large", size=size, limit=limit), say("notice.too_large.again")],
     )
 
 
 def not_handled(inbound: Inbound, told_game_master: bool) -> Letter:
     """To the sender of a mail set aside: it was not their fault, and it is not lost."""
-    who = (
-        "The game master has been told, and will have it read again once the problem is "
-        "mended: you need not send it again."
-        if told_game_master
-        else "It is kept for the game master, who can have it read again once the problem "
-        "is mended: you need not send it again."
-    )
+    who = "notice.not_handled.told" if told_game_master else "notice.not_handled.kept"
     return reply_notice(
         inbound,
         "set-aside",
-        "Splendor referee: your mail could not be read yet",
-        f"Hello,\n\nThe Splendor referee could not read your mail ({_quoted(inbound.subject)}) "
-        "because of a problem on its side, not because of what you wrote. Nothing was played."
-        f"\n\n{who}\n{_SIGNED}",
+        say("subject.notice.not_handled"),
+        [say("notice.not_handled", subject=_subject(inbound.subject)), say(who)],
     )
 
 
@@ -48,7 +62,8 @@ def set_aside_for_game_master(
     game_master: str, inbound: Inbound, short: str, reason: str, game: str | None
 ) -> Letter:
     """To the game master: which mail was set aside, why, and how to have it read again."""
-    about = f" about game {game}" if game else ""
+    about = {"game": game} if game else {}
+    aside = "notice.aside.game" if game else "notice.aside"
     return Letter(
         game="",
         seat=None,
@@ -56,20 +71,24 @@ def set_aside_for_game_master(
         name="game master",
         turn=0,
         kind="set-aside-gm",
-        subject=f"Splendor referee: a mail{about} was set aside ({short})",
-        text=(
-            f"Hello,\n\nThe referee service could not handle a mail{about} and set it aside "
-            f"unplayed:\n\n  from     {inbound.sender or '(no sender)'}\n"
-            f"  subject  {_quoted(inbound.subject)}\n"
-            f"  id       {short}\n  why      {reason}\n\n"
-            "Its sender was told that it is kept. Once what stopped it is mended, hand it "
-            f"back to the service with:\n\n  referee inbox retry {short}\n\n"
-            "Every mail set aside or refused, with why: referee inbox. (Further mails set "
-            "aside for the same reason today are not told of again.)\n" + _SIGNED
+        subject=say(f"subject.{aside}", id=short, **about),
+        says=(
+            say(aside, **about),
+            say(
+                "notice.aside.facts",
+                sender=inbound.sender or "(no sender)",
+                subject=_subject(inbound.subject),
+                id=short,
+                why=reason,
+            ),
+            say("notice.aside.retry"),
+            say("notice.aside.command", id=short),
+            say("notice.aside.more"),
         ),
+        form="notice",
     )
 
 
-def _quoted(subject: str) -> str:
+def _subject(subject: str) -> Message:
     text = " ".join(subject.split())
-    return f'"{text[:120]}"' if text else "with no subject"
+    return say("notice.subject", subject=text[:120]) if text else say("notice.no_subject")

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from referee.errors import MoveError
 from referee.mail.footers import is_footer
 from referee.notation import parse_request, plain, says_a_move, starts_with_a_move_word
+from referee.wording.messages import Message, message_of, say
 
 #: The one-word requests a player may write instead of a move.
 REQUESTS = ("help", "board", "moves")
@@ -42,7 +43,7 @@ class Reading:
     requests: list[str] = field(default_factory=list)
     passed: list[str] = field(default_factory=list)
 
-    def near_miss(self) -> str | None:
+    def near_miss(self) -> Message | None:
         """Why the first line passed over that starts with a move word is not a move (a
         move with a typo: "take bleu vert rouge"), to tell a player whose reply held none."""
         for line in self.passed:
@@ -50,7 +51,7 @@ class Reading:
                 try:
                     parse_request(line)
                 except MoveError as err:
-                    return f"'{line}' was not read as a move: {err.reason}"
+                    return say("reading.not_a_move", line=line, reason=message_of(err))
         return None
 
 

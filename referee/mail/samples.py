@@ -8,6 +8,7 @@ ConfigurationError naming the template, its line and what went wrong.
 from __future__ import annotations
 
 import traceback
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -15,25 +16,30 @@ from jinja2 import TemplateError, TemplateSyntaxError
 
 from referee.engine import Rules, legal_moves, make_setup, view
 from referee.errors import ConfigurationError
-from referee.games import judge
+from referee.games import Played, judge
 from referee.invitations import Invitation, Seat
 from referee.mail.commands.inviting import cancelled_letters
 from referee.mail.commands.proposing import invitation_letters
 from referee.mail.commands.requests import help_commands
-from referee.mail.compose import Letter
+from referee.mail.facts import GameFacts
+from referee.mail.inbound import Inbound
 from referee.mail.letters import (
     address_letter,
-    note_letter,
+    legal_moves_of,
     overdue_letter,
-    player_letter,
     reminder_letter,
+    to_player,
+    to_someone,
     turn_letters,
     watcher_letters,
     welcome_letters,
 )
+from referee.mail.notices import not_a_move, not_handled, set_aside_for_game_master, too_large
 from referee.notation import format_move
 from referee.record import Replayed, SourceEntry, dump, new_game_record, replay
-from referee.render import board_text, use_templates
+from referee.wording.letter import Board, Letter
+from referee.wording.messages import say
+from referee.wording.writer import Writer
 
 SAMPLE_TIME = datetime(2027, 1, 4, 9, 0, tzinfo=UTC)
 
@@ -52,7 +58,7 @@ def sample_game(turns: int = 6) -> Replayed:
         moves = legal_moves(state)
         wanted = "reserve deck 3" if n == 1 else format_move(moves[n % len(moves)])
         played = judge(game, state.player.name, wanted, source, at=SAMPLE_TIME)
-        game = Replayed(record, [*game.turns, played.turn], [*game.states, played.after], b"")
+        game = game.then(played.turn, played.after)
     return game
 
 
@@ -60,49 +66,44 @@ def sample_letters() -> list[Letter]:
     """One letter of every kind the referee writes, for the sample game."""
     game = sample_game()
     record, state = game.record, game.state
-    last = game.moves()[-1]
-    mover = state.seat_of(game.turns[-1].player)
-    due = "Mon 11 Jan 2027, 09:00 UTC"
+    due = datetime(2027, 1, 11, 9, 0, tzinfo=UTC)
     letters = welcome_letters(replay(record, dump(record), []))
-    before = game.states[-2]
-    letters += turn_letters(
-        record, state, last, mover, "<m@x>", ["zed@example.org"], due, before=before
-    )
-    letters += watcher_letters(record.id, state, None, "", ["zed@example.org"])
+    before = Replayed(record, game.turns[:-1], game.states[:-1], b"")
+    played = Played(game.states[-2], game.moves()[-1], state, game.turns[-1])
+    watched = GameFacts(before, watchers=("zed@example.org",))
+    letters += turn_letters(before, played, watched, "<m@x>", say("timeout.forfeit", player="bob"))
+    letters += watcher_letters(record.id, state, ["zed@example.org"], due)
     name = state.player.name
+    shown = Board(view(state, name), due.isoformat())
+    refused = to_player(record, state.to_move, "refused-illegal", [say("judge.illegal")], shown)
     letters.append(
-        player_letter(
-            "refused-illegal",
-            view(state, name),
-            record,
-            state.to_move,
-            ["Your move is not allowed, so nothing was played."],
-            quoted=["buy 1-99"],
-            reason="there is no card 1-99",
-            options=[format_move(m) for m in legal_moves(state)],
-            help_=True,
-            commands=help_commands("game"),
-            listing=["turn 1 · alice took blue"],
-            listing_title="History:",
-            due=due,
+        replace(
+            refused,
+            quoted=("buy 1-99",),
+            reason=say("error.said", text="there is no card 1-99"),
+            options=legal_moves_of(state),
+            help=True,
+            commands=tuple(help_commands("game")),
+            listing=(say("error.said", text="turn 1 · alice took blue"),),
+            listing_title=say("error.said", text="History:"),
         )
     )
     letters.append(address_letter(game, 0, "old@example.org"))
+    helped = to_someone(
+        "zed@example.org", "Zed", "help", say("subject.help"), [say("help.referee")]
+    )
     letters.append(
-        note_letter(
-            "help",
-            "zed@example.org",
-            "Zed",
-            "Splendor referee: commands",
-            ["Write these to the referee:"],
-            commands=help_commands("referee"),
-            listing=["g1 · playing · turn 3"],
-            listing_title="Your games:",
-            quoted=["hello"],
-            reason="why",
+        replace(
+            helped,
+            commands=tuple(help_commands("referee")),
+            listing=(say("error.said", text="g1 · playing · turn 3"),),
+            listing_title=say("games.listing", count=1),
+            quoted=("hello",),
+            reason=say("error.said", text="why"),
         )
     )
-    letters.append(reminder_letter("bob@example.org", ["game g1, turn 4: due by …"], False))
+    line = say("reminder.line", game="g1", turn=4, due=due.isoformat())
+    letters.append(reminder_letter("bob@example.org", [line], False, None))
     letters.append(overdue_letter("gm@example.org", "g1", "bob", 3, due))
     invitation = Invitation(
         game="msample",
@@ -117,25 +118,40 @@ def sample_letters() -> list[Letter]:
         seats=(Seat("alice@example.org", True, True, "alice"), Seat("bob@example.org")),
     )
     letters += invitation_letters(invitation, "Alice")
-    letters += cancelled_letters(invitation, "bob declined.")
+    letters += cancelled_letters(invitation, say("cancel.declined", address="bob@example.org"))
+    mail = Inbound(sender="bob@example.org", subject="Re: g1", message_id="<b@x>")
+    letters += [not_a_move(mail, "unauthorised"), too_large(mail, 2_000_000, 1_000_000)]
+    letters += [
+        not_handled(mail, True),
+        set_aside_for_game_master("gm@x", mail, "ab12", "why", "g1"),
+    ]
     return letters
 
 
 def check_templates(templates_dir: Path | None) -> int:
-    """Render every kind of letter and the terminal board with ``templates_dir``'s templates
-    (falling back to the shipped ones); how many were rendered. ConfigurationError naming
-    the template and line of the first that fails."""
-    use_templates(templates_dir)
+    """Word every kind of letter and the terminal board with ``templates_dir``'s templates
+    (falling back to the shipped ones); how many were worded. ConfigurationError naming the
+    template and line of the first that fails."""
+    return _checked(templates_dir)[1]
+
+
+def checked_writer(templates_dir: Path | None) -> Writer:
+    """A writer with ``templates_dir``'s templates, once they have worded every kind of
+    letter (see :func:`check_templates`)."""
+    return _checked(templates_dir)[0]
+
+
+def _checked(templates_dir: Path | None) -> tuple[Writer, int]:
+    writer = Writer.with_templates(templates_dir)
     try:
-        letters = sample_letters()
-        game = sample_game()
-        board_text(view(game.state), "sample")
+        letters = [writer.write(letter) for letter in sample_letters()]
+        writer.board_text(view(sample_game().state), "sample")
     except TemplateError as err:
         raise ConfigurationError(
             f"the templates in {templates_dir} cannot be used: {_where(err)}: {err.message}; "
             "mend it, or remove it from the folder to use the shipped one"
         ) from None
-    return len(letters) + 1
+    return writer, len(letters) + 1
 
 
 def _where(err: TemplateError) -> str:

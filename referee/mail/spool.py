@@ -55,9 +55,10 @@ from typing import Any
 from filelock import FileLock, Timeout
 
 from referee.errors import ConfigurationError, RequestError
-from referee.mail.compose import Letter
-from referee.record import BOT_DOMAIN, digest
+from referee.record import digest
 from referee.store import fsync_dir, write_new, write_over
+from referee.wording.letter import Letter, Written
+from referee.wording.messages import Message
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,9 @@ class Queued:
     attempts: int
     not_before: float
     answer: Answer | None = None
+    #: A letter queued worded already, by a referee before letters were queued as data: it
+    #: goes out as it is.
+    written: Written | None = None
 
     @property
     def key(self) -> str:
@@ -153,27 +157,54 @@ class Spool:
     def queue(
         self, letters: list[Letter], commit: Commit | None = None, answer: Answer | None = None
     ) -> list[Path]:
-        """Queue letters durably, in order; sent once ``commit`` or ``answer`` is met. A
-        letter to a seat played by a bot (``…@bots.invalid``) is never queued."""
-        paths = []
-        for mail in letters:
-            if mail.to.lower().endswith("@" + BOT_DOMAIN):
-                continue
-            stamp = f"{time.time_ns():020d}"
-            name = f"{stamp}-{mail.game or 'none'}-{mail.turn:04d}-{uuid.uuid4().hex[:8]}.json"
-            body = {
-                "letter": asdict(mail),
-                "commit": asdict(commit) if commit else None,
-                "answer": asdict(answer) if answer else None,
-                "attempts": 0,
-                "not_before": 0.0,
-            }
-            path = self._dir("outbox") / name
-            write_new(path, json.dumps(body).encode(), sync_dir=False, unique_name=True)
-            paths.append(path)
+        """Queue letters durably, in order; sent once ``commit`` or ``answer`` is met."""
+        paths = [
+            self._put(mail.to_json(), mail.game, mail.turn, commit, answer) for mail in letters
+        ]
         if paths:
             fsync_dir(self._dir("outbox"))
         return paths
+
+    def _queue_worded(
+        self, letter: Letter, written: Written, commit: Commit | None, answer: Answer | None
+    ) -> None:
+        """Queue again a letter an older referee queued worded already, as it was."""
+        body = {
+            "game": letter.game,
+            "seat": letter.seat,
+            "to": written.to,
+            "name": written.name,
+            "turn": letter.turn,
+            "kind": letter.kind,
+            "subject": written.subject,
+            "text": written.text,
+            "html": written.html,
+            "answers": letter.answers,
+            "origin": letter.origin,
+        }
+        self._put(body, letter.game, letter.turn, commit, answer)
+        fsync_dir(self._dir("outbox"))
+
+    def _put(
+        self,
+        letter: dict[str, Any],
+        game: str,
+        turn: int,
+        commit: Commit | None,
+        answer: Answer | None,
+    ) -> Path:
+        stamp = f"{time.time_ns():020d}"
+        name = f"{stamp}-{game or 'none'}-{turn:04d}-{uuid.uuid4().hex[:8]}.json"
+        body = {
+            "letter": letter,
+            "commit": asdict(commit) if commit else None,
+            "answer": asdict(answer) if answer else None,
+            "attempts": 0,
+            "not_before": 0.0,
+        }
+        path = self._dir("outbox") / name
+        write_new(path, json.dumps(body).encode(), sync_dir=False, unique_name=True)
+        return path
 
     def pending(self) -> list[Queued]:
         """The letters waiting, oldest first. A letter's file is read once: it changes only
@@ -306,7 +337,11 @@ class Spool:
                 "'referee outbox' lists them"
             )
         again = replace(queued.letter, to=to or queued.letter.to)
-        self.queue([again], queued.commit, queued.answer)
+        if queued.written is not None:  # worded by an older referee: kept as it was
+            worded = replace(queued.written, to=again.to)
+            self._queue_worded(again, worded, queued.commit, queued.answer)
+        else:
+            self.queue([again], queued.commit, queued.answer)
         queued.path.unlink()
         return again
 
@@ -509,16 +544,44 @@ def _queued(path: Path) -> Queued | None:
     if body is None:
         return None
     try:
+        letter, written = _letter(body["letter"])
         return Queued(
             path,
-            Letter(**body["letter"]),
+            letter,
             Commit(**body["commit"]) if body.get("commit") else None,
             int(body["attempts"]),
             float(body["not_before"]),
             Answer(**body["answer"]) if body.get("answer") else None,
+            written,
         )
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, AttributeError):
         return None
+
+
+def _letter(body: dict[str, Any]) -> tuple[Letter, Written | None]:
+    """A letter as queued: as data, or (queued by an older referee) worded already."""
+    if "text" not in body:
+        return Letter.from_json(body), None
+    written = Written(
+        body["to"],
+        body["name"],
+        body["subject"],
+        body["text"],
+        body.get("html"),
+        body.get("kind", ""),
+    )
+    letter = Letter(
+        game=body["game"],
+        seat=body.get("seat"),
+        to=body["to"],
+        name=body["name"],
+        turn=int(body["turn"]),
+        kind=body.get("kind", ""),
+        subject=Message("error.said", {"text": body["subject"]}),
+        answers=body.get("answers"),
+        origin=body.get("origin"),
+    )
+    return letter, written
 
 
 def _note(text: str | None) -> dict[str, Any]:

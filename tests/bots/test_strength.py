@@ -10,6 +10,7 @@ import pytest
 
 from referee.bots import choose
 from referee.engine import Buy, apply, outcome, view
+from referee.wording import ENGLISH
 from tests.positions import bank, dealt, holding, new_game, without_cards
 
 NAMES = ("alice", "bob")
@@ -43,7 +44,7 @@ def test_search_finds_the_buy_that_wins_the_game() -> None:
     assert (state.players[0].points, state.players[1].points) == (14, 13)
     choice = choose("search", view(state, "bob"), 3, 300)
     assert choice.move == Buy("2-03", bank(red=5))
-    assert choice.reason.startswith("buys 2-03: 2 points")
+    assert ENGLISH.say(choice.why).startswith("buys 2-03: 2 points")
     after = apply(state, choice.move)
     assert after.status == "finished" and outcome(after) == ["bob"]
 

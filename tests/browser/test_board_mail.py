@@ -13,6 +13,7 @@ from referee.engine import view
 from referee.mail.letters import letters_for_turn
 from referee.record import Replayed
 from referee.store import Store
+from referee.wording.writer import Writer
 from tests.browser.conftest import DESKTOP, PHONE, Pages
 
 if TYPE_CHECKING:  # Playwright missing: the fixtures say so (see conftest.py)
@@ -28,7 +29,7 @@ def example() -> Replayed:
 
 
 def mail_to(example: Replayed, name: str) -> str:
-    letter = next(m for m in letters_for_turn(example, TURN) if m.name == name)
+    letter = Writer().write(next(m for m in letters_for_turn(example, TURN) if m.name == name))
     assert letter.html is not None
     return letter.html
 

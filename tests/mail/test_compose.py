@@ -10,7 +10,8 @@ from email.message import EmailMessage
 
 import pytest
 
-from referee.mail.compose import Envelope, Letter, to_bytes
+from referee.mail.compose import Envelope, to_bytes
+from referee.wording.letter import Written
 
 TEXT = "Hello Siân,\n\nIt is your turn: take red green blue.\n" + "x" * 200 + "\n"
 HTML = "<p>Hello Siân — <b>your</b> turn</p>\n" * 50
@@ -25,10 +26,10 @@ ENVELOPE = Envelope(
 )
 
 
-def letter(html: str | None) -> Letter:
-    return Letter(
-        game="g1", seat=0, to="sian@example.net", name="Siân Ó Ceallaigh", turn=1,
-        kind="turn", subject="Splendor g1 · turn 1 · your move", text=TEXT, html=html,
+def letter(html: str | None) -> Written:
+    return Written(
+        to="sian@example.net", name="Siân Ó Ceallaigh", kind="turn",
+        subject="Splendor g1 · turn 1 · your move", text=TEXT, html=html,
     )  # fmt: skip
 
 
@@ -73,10 +74,9 @@ def test_a_header_value_from_inbound_mail_cannot_add_headers() -> None:
 def test_long_names_and_subjects_in_any_script_read_back_and_subjects_use_legal_words() -> None:
     name = "অমর্ত্য সেন ও সঙ্গীরা " * 3
     subject = "Splendor g1 · turn 12 · ráðgáta · দান " * 4
-    mail = Letter(
-        game="g1", seat=0, to="amartya@example.net", name=name, turn=12,
-        kind="turn", subject=subject, text=TEXT, html=None,
-    )  # fmt: skip
+    mail = Written(
+        to="amartya@example.net", name=name, kind="turn", subject=subject, text=TEXT, html=None
+    )
     raw = to_bytes(mail, ENVELOPE)
     message = parsed(raw)
     assert message["Subject"] == subject
@@ -88,7 +88,9 @@ def test_long_names_and_subjects_in_any_script_read_back_and_subjects_use_legal_
 
 def test_every_kind_of_letter_keeps_its_text_within_76_columns() -> None:
     from referee.mail.samples import sample_letters
+    from referee.wording.writer import Writer
 
-    for mail in sample_letters():
+    writer = Writer()
+    for mail in map(writer.write, sample_letters()):
         too_long = [line for line in mail.text.splitlines() if len(line) > 76]
         assert not too_long, (mail.kind, too_long)

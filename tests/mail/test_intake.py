@@ -29,12 +29,14 @@ from referee.cli import app
 from referee.engine import Buy, legal_moves
 from referee.games import judge as judge_move
 from referee.invitations import Invitations
-from referee.mail.compose import Letter
+from referee.mail.facts import GameFacts
 from referee.mail.letters import turn_letters
 from referee.mail.spool import Answer, Commit, Spool
 from referee.mail.transport import DirTransport
 from referee.record import SourceEntry, digest, dump
 from referee.service import Service
+from referee.wording.letter import Letter
+from referee.wording.messages import say
 from tests.mail.club import Club, play_one, start
 from tests.mail.dirtable import NAMES, Table, address
 from tests.mail.players import deliver, humanise, latest, mails_to, reply_message, text_of
@@ -372,7 +374,7 @@ def test_a_turns_letters_wait_while_its_writer_holds_the_game_and_go_once_it_is_
     game = table.store.load("g1")
     played = judge_move(game, "alice", "take red green blue", SourceEntry(kind="command-line"))
     data = dump(played.turn)
-    letters = turn_letters(game.record, played.after, played.move, 0, None)
+    letters = turn_letters(game, played, GameFacts(game))
     spool = Spool(table.games)
     with table.store.locked("g1"):  # a `referee move` stalled between queueing and writing
         spool.queue(letters, Commit("g1", 1, digest(data)))
@@ -390,7 +392,7 @@ def test_a_turns_letters_whose_writer_died_before_writing_it_are_set_aside(
     table = Table(tmp_path)
     game = table.store.load("g1")
     played = judge_move(game, "alice", "take red green blue", SourceEntry(kind="command-line"))
-    letters = turn_letters(game.record, played.after, played.move, 0, None)
+    letters = turn_letters(game, played, GameFacts(game))
     Spool(table.games).queue(letters, Commit("g1", 1, digest(dump(played.turn))))
     table.serve()  # the game's lock is free and its turn 1 missing: it never will be written
     assert not list((table.games / ".mail" / "outbox").glob("*.json"))
@@ -424,7 +426,8 @@ def test_a_damaged_file_in_the_outbox_is_set_aside_and_the_rest_go_out(tmp_path:
 
 def test_a_note_that_letters_still_wait_for_is_not_cleared_away(tmp_path: Path) -> None:
     spool = Spool(tmp_path)
-    letter = Letter("", None, "x@example.org", "x", 0, "notice", "s", "t", origin="<k@x>")
+    letter = Letter("", None, "x@example.org", "x", 0, "notice", say("notice.no_subject"),
+                    origin="<k@x>")  # fmt: skip
     spool.queue([letter], answer=Answer("<k@x>", "b1"))
     spool.mark_seen("<k@x>", "refused: …", batch="b1")
     spool.mark_seen("<other@x>", "refused: …")

@@ -19,6 +19,7 @@ from referee.mail.commands import commands
 from referee.mail.herald import MailHerald
 from referee.notation import format_move
 from referee.record import SourceEntry
+from referee.wording import ENGLISH
 from tests.mail.club import GAME_MASTER, Club, address, play_one, propose, start, to_move
 from tests.mail.players import mails_to, text_of
 
@@ -185,7 +186,8 @@ def test_help_lists_every_command_from_the_registry(club: Club) -> None:
     club.serve()
     text = " ".join(club.text("zed").split())  # long lines are wrapped
     for command in commands("referee"):
-        assert command.usage in text and " ".join(command.summary.split()) in text
+        usage, summary = ENGLISH.say(command.usage), ENGLISH.say(command.summary)
+        assert usage in text and " ".join(summary.split()) in text
     html = club.latest("zed").get_body(("html",))
     assert html is not None and "new splendor with" in str(html.get_content())
 
@@ -303,7 +305,7 @@ def test_say_reaches_every_other_player_and_spectator(club: Club) -> None:
     for name in ("ann", "cat", "zed"):
         assert "Good luck, everyone!" in club.text(name)
         assert "May the best win." in club.text(name)
-    assert "sent to 3 other(s)" in club.text("bob")
+    assert "sent to 3 others" in club.text("bob")
 
 
 def test_say_with_a_megabyte_of_text_is_cut(club: Club) -> None:

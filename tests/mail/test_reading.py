@@ -9,6 +9,7 @@ from referee.mail.footers import FOOTERS
 from referee.mail.inbound import reply_text
 from referee.mail.reading import read_reply
 from referee.notation import parse_request
+from referee.wording import ENGLISH
 
 
 def move_of(text: str) -> list[str]:
@@ -91,7 +92,8 @@ def test_a_lone_line_naming_the_referee_is_not_a_copy() -> None:
 def test_a_move_word_with_a_typo_is_told_why_it_was_not_read() -> None:
     reading = read_reply("Hi!\ntake bleu vert rouge")
     assert reading.move == []
-    assert reading.near_miss() == (
+    near = reading.near_miss()
+    assert near is not None and ENGLISH.say(near) == (
         "'take bleu vert rouge' was not read as a move: 'bleu' is not a colour after 'take': "
         "use white, blue, green, red, black, gold, their stones (diamond, sapphire, emerald, "
         "ruby, onyx) or letters w u g r k *"

@@ -24,6 +24,7 @@ from typing import Literal
 from referee.mail.commands.context import Context, Ruling
 from referee.mail.footers import is_footer
 from referee.notation import plain, says_a_move
+from referee.wording.messages import Message
 
 Scope = Literal["referee", "game", "invitation"]
 SCOPES: tuple[Scope, ...] = ("referee", "game", "invitation")
@@ -38,35 +39,57 @@ ARGUMENT_AT_MOST = 2000
 
 @dataclass(frozen=True)
 class Command:
-    """One command by mail."""
+    """One command by mail. How it is written and what it does are the catalogue's
+    ``command.KEY.usage`` and ``command.KEY.summary`` (KEY: the word, or ``key`` where one word
+    means two commands in different places). ``needs`` names what judging it must know
+    beyond the mail's game: ``games`` (the sender's games), ``invitations`` (the open ones),
+    ``named`` (the game the argument names), ``started`` (the game an invitation became)."""
 
     word: str
-    usage: str
-    summary: str
+    key: str
     example: str
     scopes: tuple[Scope, ...]
     handle: Handler
     argument: Literal["none", "optional", "required", "text"] = "none"
     order: int = 50  # where help lists it, lowest first
+    needs: frozenset[str] = frozenset()
+
+    @property
+    def usage(self) -> Message:
+        return Message(f"command.{self.key}.usage")
+
+    @property
+    def summary(self) -> Message:
+        return Message(f"command.{self.key}.summary")
+
+    def described(self) -> tuple[Message, Message]:
+        """How help lists it: how it is written, and what it does."""
+        return (self.usage, self.summary)
 
 
 _REGISTRY: dict[tuple[Scope, str], Command] = {}
+
+#: What a command may ask to know beyond the mail's own game (see Command.needs).
+NEEDS = frozenset({"games", "invitations", "named", "started"})
 
 
 def command(
     word: str,
     *,
-    usage: str,
-    summary: str,
     example: str,
     scopes: tuple[Scope, ...],
     argument: Literal["none", "optional", "required", "text"] = "none",
     order: int = 50,
+    key: str | None = None,
+    needs: frozenset[str] = frozenset(),
 ) -> Callable[[Handler], Handler]:
     """Register the decorated handler as the command ``word`` in ``scopes``."""
+    unknown = needs - NEEDS
+    if unknown:
+        raise ValueError(f"command {word}: unknown needs {sorted(unknown)}")
 
     def register(handle: Handler) -> Handler:
-        entry = Command(word, usage, summary, example, scopes, handle, argument, order)
+        entry = Command(word, key or word, example, scopes, handle, argument, order, needs)
         for scope in scopes:
             if (scope, word) in _REGISTRY:
                 raise ValueError(f"two commands {word!r} in scope {scope}")

@@ -4,54 +4,41 @@ other players are told."""
 from __future__ import annotations
 
 from referee.engine import view
-from referee.errors import RecordError, RequestError, StoreError
+from referee.errors import RequestError
 from referee.mail.commands import command
 from referee.mail.commands.context import Context, EndAway, Ruling, SetAway
-from referee.mail.compose import Letter
-from referee.mail.deadlines import due_words
+from referee.mail.commands.requests import to_sender
 from referee.mail.ledger import LONGEST_AWAY
-from referee.mail.letters import note_letter, player_letter, status_line
-from referee.timing import format_duration, parse_until, when
+from referee.mail.letters import people, status, to_player
+from referee.timing import parse_until
+from referee.wording.letter import Board, Letter
+from referee.wording.messages import Message, say
 
 
 @command(
     "away",
-    usage="away UNTIL",
-    summary="pause your deadlines in every game until a date (2027-01-15) or for a time (5d)",
     example="away 5d",
     scopes=("referee", "game"),
     argument="required",
     order=70,
+    needs=frozenset({"games"}),
 )
 def away(ctx: Context, argument: str) -> Ruling:
     if not argument:
-        raise RequestError(
-            "'away' needs a date or a time after it, like: away 5d, or away 2027-01-15"
-        )
+        raise RequestError.of("away.needs_time")
     until = parse_until(argument, ctx.now)
     if until <= ctx.now:
-        raise RequestError(
-            f"'away {argument}' ends at {when(until)}, which has passed: give a later date, or "
-            "a time like 5d"
-        )
-    capped = ""
+        raise RequestError.of("away.passed", argument=argument, until=until.isoformat())
+    answer = say("away.answer", until=until.isoformat())
     if until - ctx.now > LONGEST_AWAY:
         until = ctx.now + LONGEST_AWAY
-        capped = (
-            f" You asked for longer, but {format_duration(LONGEST_AWAY)} is the longest one "
-            "can be away at once: write 'away' again before then to stay away longer, or "
-            "'resign' in a game you will not come back to."
+        answer = say(
+            "away.answer.capped",
+            until=until.isoformat(),
+            longest=int(LONGEST_AWAY.total_seconds()),
         )
-    told = f"is away until {when(until)}: their deadlines pause until then"
-    letters = _tell_others(ctx, told)
-    letters.insert(
-        0,
-        _answer(
-            ctx,
-            f"You are away until {when(until)}: your deadlines in every game pause until "
-            f"then.{capped} Write 'back' when you return earlier.",
-        ),
-    )
+    letters = [to_sender(ctx, "away", say("subject.away"), [answer])]
+    letters += _tell_others(ctx, "away.told", until=until.isoformat())
     return Ruling(
         "answered",
         "done",
@@ -63,22 +50,21 @@ def away(ctx: Context, argument: str) -> Ruling:
 
 @command(
     "back",
-    usage="back",
-    summary="you are back: your deadlines run again",
     example="back",
     scopes=("referee", "game"),
     order=71,
+    needs=frozenset({"games"}),
 )
 def back(ctx: Context, argument: str) -> Ruling:
-    if ctx.desk.ledger.away_until(ctx.sender, ctx.now) is None:
+    if ctx.seen.sender_away is None:
         return Ruling(
             "answered",
             "done",
             f"{ctx.sender} back, but was not away",
-            letters=[_answer(ctx, "You were not away, so nothing changed.")],
+            letters=[to_sender(ctx, "away", say("subject.back"), [say("back.not_away")])],
         )
-    letters = [_answer(ctx, "Welcome back: your deadlines run again from now.")]
-    letters += _tell_others(ctx, "is back: their deadlines run again")
+    letters = [to_sender(ctx, "away", say("subject.back"), [say("back.answer")])]
+    letters += _tell_others(ctx, "back.told")
     return Ruling(
         "answered",
         "done",
@@ -88,41 +74,21 @@ def back(ctx: Context, argument: str) -> Ruling:
     )
 
 
-def _answer(ctx: Context, said: str) -> Letter:
-    return note_letter(
-        "away",
-        ctx.sender,
-        ctx.inbound.sender_name or ctx.sender,
-        "Splendor referee: " + ("away" if "away" in said else "back"),
-        [said],
-        answers=ctx.inbound.message_id,
-    )
-
-
-def _tell_others(ctx: Context, told: str) -> list[Letter]:
-    """A note to every other player of each game the sender plays and that runs."""
+def _tell_others(ctx: Context, code: str, **params: str) -> list[Letter]:
+    """A letter to every other player of each running game the sender plays in."""
     letters = []
     me = ctx.sender.lower()
-    for game_id in ctx.desk.store.game_ids():
-        try:
-            game = ctx.desk.store.load(game_id)
-        except (RecordError, StoreError):
-            continue
-        players = game.record.players
-        mine = [p for p in players if p.email.lower() == me]
+    for facts in ctx.seen.games:
+        game = facts.game
+        mine = [p for p in game.record.players if p.email.lower() == me]
         if not mine or game.state.status == "finished":
             continue
-        for p in players:
+        told: Message = say(code, player=mine[0].name, **params)
+        due = facts.due()
+        for p in people(game.record):
             if p.email.lower() == me:
                 continue
-            letters.append(
-                player_letter(
-                    "away-told",
-                    view(game.state, p.name),
-                    game.record,
-                    p.seat,
-                    [f"{mine[0].name} {told}.", status_line(game.state, p.name)],
-                    due=due_words(game, ctx.desk.ledger),
-                )
-            )
+            board = Board(view(game.state, p.name), due.isoformat() if due else None)
+            says = [told, status(game.state, p.name)]
+            letters.append(to_player(game.record, p.seat, "away-told", says, board))
     return letters

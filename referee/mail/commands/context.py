@@ -11,51 +11,34 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Literal
 
-from referee.addresses import Addresses
 from referee.games import Played
-from referee.invitations import Invitation, Invitations, Status
-from referee.mail.compose import Letter
-from referee.mail.deadlines import due_words
+from referee.invitations import Invitation, Status
+from referee.mail.facts import GameFacts, Snapshot
 from referee.mail.inbound import Inbound
-from referee.mail.ledger import Ledger, UndoRequest
+from referee.mail.ledger import UndoRequest
 from referee.record import GameRecord, Replayed
-from referee.store import Store
+from referee.wording.letter import Letter
 
 if TYPE_CHECKING:
     from referee.mail.commands import Scope
 
 
 @dataclass(frozen=True)
-class Desk:
-    """What the service knows beyond one game, to read: the games, the invitations, the
-    ledger of who is away and who watches, its own address and game master, and which
-    addresses may play."""
-
-    store: Store
-    invitations: Invitations
-    ledger: Ledger
-    address: str
-    game_master: str | None = None
-    addresses: Addresses = field(default_factory=Addresses)
-
-
-@dataclass(frozen=True)
 class Context:
-    """One mail, read, and everything known where it was sent.
+    """One mail, read, and what was known when it was judged.
 
     ``scope`` is where the mail was written: to the referee's own address (``referee``), as a
-    reply in a game (``game``: ``game`` and ``seat`` set, the sender proven to be that
-    player), or as a reply to an invitation (``invitation``: ``invitation`` and ``seat``)."""
+    reply in a game (``game``: ``seen.game`` and ``seat`` set, the sender proven to be that
+    player), or as a reply to an invitation (``invitation``: ``seen.invitation`` and
+    ``seat``). ``seen`` is the snapshot of everything a command may read; a command reads
+    nothing else."""
 
     scope: Scope
     inbound: Inbound
     now: datetime
-    desk: Desk
-    secret: bytes
-    game: Replayed | None = None
+    seen: Snapshot
     seat: int | None = None
     route_turn: int | None = None
-    invitation: Invitation | None = None
     lines: tuple[str, ...] = ()  # what the person wrote, read (quotes and footers left out)
 
     @property
@@ -63,16 +46,34 @@ class Context:
         return self.inbound.sender
 
     @property
+    def facts(self) -> GameFacts | None:
+        """The game the mail was written in, with what the service keeps about it."""
+        return self.seen.game
+
+    @property
+    def game(self) -> Replayed | None:
+        return self.seen.game.game if self.seen.game is not None else None
+
+    @property
+    def invitation(self) -> Invitation | None:
+        return self.seen.invitation
+
+    @property
+    def secret(self) -> bytes:
+        return self.seen.secret
+
+    @property
     def record(self) -> GameRecord:
         assert self.game is not None
         return self.game.record
 
     @property
-    def due(self) -> str:
-        """When the move now awaited in the game is due, in words ("" when none is)."""
-        if self.game is None:
-            return ""
-        return due_words(self.game, self.desk.ledger)
+    def due(self) -> str | None:
+        """When the move now awaited in the game is due (ISO 8601; None when none is)."""
+        if self.seen.game is None:
+            return None
+        due = self.seen.game.due()
+        return due.isoformat() if due is not None else None
 
     @property
     def name(self) -> str:

@@ -2,19 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.engine import view
 from referee.errors import RequestError
 from referee.mail.commands import command
 from referee.mail.commands.context import Context, Ruling
-from referee.mail.letters import player_letter, status_line
-from referee.render import told
-from referee.timing import when
+from referee.mail.letters import status, to_player
+from referee.wording.letter import Board
+from referee.wording.messages import say
+from referee.wording.told import told
 
 
 @command(
     "history",
-    usage="history [N]",
-    summary="the last N turns (all when N is left out): turn, player, move, when",
     example="history 5",
     scopes=("game",),
     argument="optional",
@@ -24,30 +25,24 @@ def history(ctx: Context, argument: str) -> Ruling:
     assert ctx.game is not None and ctx.seat is not None
     game, name = ctx.game, ctx.name
     if argument and not (argument.isdigit() and 0 < int(argument) <= 100_000):
-        raise RequestError(
-            f"'history {argument}' asks for {argument!r} turns: write a whole number, like "
-            "history 5, or history alone for every turn"
-        )
+        raise RequestError.of("history.bad_count", argument=argument, asked=argument)
     count = int(argument) if argument else len(game.turns)
     moves = game.moves()
     shown = list(zip(game.turns, moves, strict=True))[-count:] if count else []
-    lines = [f"turn {t.turn:>3} · {when(t.at)} · {told(move, t.player, name)}" for t, move in shown]
-    if not lines:
-        lines = ["No turn has been played yet."]
+    lines = [
+        say("history.line", turn=t.turn, at=t.at.isoformat(), told=told(move, t.player, name))
+        for t, move in shown
+    ] or [say("history.none")]
     title = (
-        f"The last {len(shown)} turn(s) of game {game.record.id}:"
+        say("history.last", count=len(shown), game=game.record.id)
         if argument
-        else (f"Every turn of game {game.record.id} ({len(shown)}):")
+        else say("history.every", count=len(shown), game=game.record.id)
     )
-    mail = player_letter(
-        "history",
-        view(game.state, name),
-        game.record,
-        ctx.seat,
-        ["Nothing was played; here is the history you asked for.", status_line(game.state, name)],
-        listing=lines,
-        listing_title=title,
-        answers=ctx.inbound.message_id,
-        due=ctx.due,
+    says = [say("history.answer"), status(game.state, name)]
+    letter = to_player(
+        game.record, ctx.seat, "history", says, Board(view(game.state, name), ctx.due)
     )
-    return Ruling("answered", "done", f"answered history {argument}".strip(), letters=[mail])
+    letter = replace(
+        letter, listing=tuple(lines), listing_title=title, answers=ctx.inbound.message_id
+    )
+    return Ruling("answered", "done", f"answered history {argument}".strip(), letters=[letter])

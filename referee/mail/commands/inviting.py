@@ -16,10 +16,11 @@ from referee.mail.commands.context import (
     EndInvitation,
     Ruling,
 )
-from referee.mail.compose import Letter
-from referee.mail.letters import note_letter, welcome_letters
+from referee.mail.commands.requests import to_sender
+from referee.mail.letters import to_someone, welcome_letters
 from referee.record import dump, replay
-from referee.timing import when
+from referee.wording.letter import Letter
+from referee.wording.messages import Message, say
 
 
 def _standing(ctx: Context) -> tuple[Invitation, int, Seat]:
@@ -27,12 +28,12 @@ def _standing(ctx: Context) -> tuple[Invitation, int, Seat]:
     invitation, seat = ctx.invitation, ctx.seat
     assert invitation is not None and seat is not None
     if invitation.status == "cancelled":
-        raise RequestError(f"game {invitation.game} was called off: {invitation.why}")
+        raise RequestError.of("invite.called_off", game=invitation.game, why=invitation.why)
     if invitation.status == "started":
-        raise RequestError(f"game {invitation.game} has started already")
+        raise RequestError.of("invite.started", game=invitation.game)
     if ctx.now >= invitation.expires:
-        raise RequestError(
-            f"the invitation to game {invitation.game} ran out at {when(invitation.expires)}"
+        raise RequestError.of(
+            "invite.ran_out", game=invitation.game, expires=invitation.expires.isoformat()
         )
     return invitation, seat, invitation.seats[seat]
 
@@ -43,19 +44,19 @@ def _answered_by_this_mail(ctx: Context, entry: Seat) -> bool:
 
 @command(
     "accept",
-    usage="accept [as NAME]",
-    summary="accept an invitation (NAME: the one-word name the others see)",
+    key="invitation.accept",
     example="accept as Bob",
     scopes=("invitation",),
     argument="optional",
     order=1,
+    needs=frozenset({"started"}),
 )
 def accept(ctx: Context, argument: str) -> Ruling:
     invitation, seat = ctx.invitation, ctx.seat
     assert invitation is not None and seat is not None
-    if _answered_by_this_mail(ctx, invitation.seats[seat]) and ctx.desk.store.has(invitation.game):
+    started = ctx.seen.started
+    if _answered_by_this_mail(ctx, invitation.seats[seat]) and started is not None:
         # this very mail started the game, and was judged again after a crash
-        started = ctx.desk.store.load(invitation.game)
         done: list[Effect] = []
         if invitation.status != "started":
             done.append(EndInvitation(invitation.game, "started", "everyone accepted", ctx.now))
@@ -70,24 +71,19 @@ def accept(ctx: Context, argument: str) -> Ruling:
     again = _answered_by_this_mail(ctx, entry)
     if entry.accepted is not None and not again:
         said = "accepted" if entry.accepted else "declined"
-        raise RequestError(f"you {said} this invitation already; an answer cannot be changed")
+        raise RequestError.of(f"invite.{said}_already")
     wanted = argument.strip()
     if wanted:
         if not wanted.casefold().startswith("as "):
-            raise RequestError(
-                f"'accept {wanted}' is not understood: write accept, or accept as NAME"
-            )
+            raise RequestError.of("invite.accept_unclear", wanted=wanted)
         name = wanted[3:].strip()
         if not name or len(name) > 20 or any(c.isspace() for c in name) or not name.isprintable():
-            raise RequestError(
-                f"{name!r} cannot be a name: a name is one word of at most 20 letters or "
-                "digits, like accept as Bob"
-            )
+            raise RequestError.of("invite.bad_name", name=name)
     else:
         name = player_name(ctx.inbound.sender_name, ctx.sender)
     taken = {s.name.casefold() for n, s in enumerate(invitation.seats) if n != seat and s.name}
     if wanted and name.casefold() in taken:
-        raise RequestError(f"another player is called {name} already: choose another name")
+        raise RequestError.of("invite.name_taken", name=name)
     seats = list(invitation.seats)
     seats[seat] = Seat(
         entry.address, entry.proposer, True, name, ctx.inbound.message_id or "", ctx.now.isoformat()
@@ -97,25 +93,20 @@ def accept(ctx: Context, argument: str) -> Ruling:
     ]
     waiting = [s.address for s in seats if s.accepted is None]
     if waiting:
-        mail = note_letter(
-            "accepted",
-            ctx.sender,
-            name,
-            f"Splendor {invitation.game} · you accepted",
-            [
-                f"You accepted game {invitation.game} as {name}. It starts when "
-                f"{', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} accepted too "
-                f"(by {when(invitation.expires)} at the latest).",
-            ],
-            answers=ctx.inbound.message_id,
+        accepted = say(
+            "invite.accepted",
             game=invitation.game,
-            seat=seat,
+            name=name,
+            waiting=waiting,
+            expires=invitation.expires.isoformat(),
         )
+        subject = say("subject.accepted", game=invitation.game)
+        letter = to_sender(ctx, "accepted", subject, [accepted])
         return Ruling(
             "answered",
             "done",
             f"{ctx.sender} accepts {invitation.game}",
-            letters=[mail],
+            letters=[replace(letter, name=name)],
             effects=effects,
         )
     record = start_record(invitation, seats, ctx.now)
@@ -140,8 +131,7 @@ def _answering(mail: Letter, ctx: Context) -> Letter:
 
 @command(
     "decline",
-    usage="decline",
-    summary="decline an invitation (the game is called off)",
+    key="invitation.decline",
     example="decline",
     scopes=("invitation",),
     order=2,
@@ -151,7 +141,7 @@ def decline(ctx: Context, argument: str) -> Ruling:
     again = _answered_by_this_mail(ctx, entry)
     if entry.accepted is not None and not again and not entry.proposer:
         said = "accepted" if entry.accepted else "declined"
-        raise RequestError(f"you {said} this invitation already; an answer cannot be changed")
+        raise RequestError.of(f"invite.{said}_already")
     who = "the proposer" if entry.proposer else entry.address
     why = f"{entry.address} declined" if not entry.proposer else f"{entry.address} called it off"
     effects: list[Effect] = []
@@ -162,7 +152,8 @@ def decline(ctx: Context, argument: str) -> Ruling:
             )
         )
     effects.append(EndInvitation(invitation.game, "cancelled", why, ctx.now))
-    letters = cancelled_letters(invitation, f"{why}.", ctx.inbound.message_id, seat)
+    told = say("cancel.called_off" if entry.proposer else "cancel.declined", address=entry.address)
+    letters = cancelled_letters(invitation, told, ctx.inbound.message_id, seat)
     return Ruling(
         "answered",
         "done",
@@ -173,22 +164,25 @@ def decline(ctx: Context, argument: str) -> Ruling:
 
 
 def cancelled_letters(
-    invitation: Invitation, why: str, answers: str | None = None, answering: int | None = None
+    invitation: Invitation, why: Message, answers: str | None = None, answering: int | None = None
 ) -> list[Letter]:
-    """To everyone invited: the game is called off, and why."""
-    return [
-        note_letter(
-            "cancelled",
-            s.address,
-            s.name or s.address,
-            f"Splendor {invitation.game} · called off",
-            [
-                f"Game {invitation.game}, proposed by {invitation.proposer}, is called off: {why}",
-                "To propose another, write 'new splendor with ADDRESS...' to the referee.",
-            ],
-            answers=answers if n == answering else None,
-            game=invitation.game,
-            seat=n,
+    """To everyone invited (never a bot): the game is called off, and why."""
+    letters = []
+    subject = say("subject.cancelled", game=invitation.game)
+    for n, s in enumerate(invitation.seats):
+        if s.bot:
+            continue
+        says = [
+            say("cancel.answer", game=invitation.game, proposer=invitation.proposer, why=why),
+            say("cancel.another"),
+        ]
+        letter = to_someone(s.address, s.name or s.address, "cancelled", subject, says)
+        letters.append(
+            replace(
+                letter,
+                answers=answers if n == answering else None,
+                game=invitation.game,
+                seat=n,
+            )
         )
-        for n, s in enumerate(invitation.seats)
-    ]
+    return letters

@@ -3,46 +3,37 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
-from referee.engine import legal_moves, view
+from referee.engine import legal_moves, move_json, view
 from referee.mail.commands import Scope, command, commands, read_command
 from referee.mail.commands.context import Context, Ruling
-from referee.mail.letters import note_letter, player_letter, status_line
+from referee.mail.letters import status, to_player, to_someone
 from referee.mail.reading import read_reply
-from referee.notation import format_move
+from referee.wording.letter import Board, Letter
+from referee.wording.messages import Message, say
 
-#: A summary of the rules, as ``rules`` sends it (../shared/RULES.md in short).
-RULES_SUMMARY = [
-    "Splendor for 2 to 4 players. On your turn do one thing: take 3 gem tokens of different "
-    "colours; or take 2 of one colour when 4 or more of it are in the bank; or reserve a "
-    "card (face up, or the top of a deck unseen) and take a gold token (a joker) if any is "
-    "left, holding at most 3 reserved; or buy a face-up or reserved card, paying its cost "
-    "less your bonuses, gold standing in for any colour. Pass only when nothing else is "
-    "possible.",
-    "Every card you buy is a permanent bonus of its colour, and some give prestige points. "
-    "You may hold at most 10 tokens: return the extra at the end of your move. A noble visits "
-    "at the end of your turn when your bonuses meet its needs (3 points; one a turn, your "
-    "choice when several could).",
-    "When someone reaches 15 points (or the game's target) the round is finished so that "
-    "everyone has had as many turns, and the game ends: most points wins, ties go to the "
-    "fewest cards bought, and a tie after that is shared. If every player passes in a row, "
-    "the game ends too.",
-    "Leaving: a player may resign at any time (their tokens go back to the bank, their "
-    "reserved cards leave the game unseen, they cannot win); turns pass over them, and the "
-    "last player left wins. A player whose move's deadline passes may be resigned, when the "
-    "game was made so.",
-]
+#: The paragraphs of ``rules``: a summary of ../shared/RULES.md (catalogue: rules.summary.N).
+RULES_SUMMARY = ("rules.summary.1", "rules.summary.2", "rules.summary.3", "rules.summary.4")
 
 
-def help_commands(scope: Scope) -> list[tuple[str, str]]:
-    """What ``help`` lists for ``scope``: each command's usage and line of help."""
-    return [(c.usage, c.summary) for c in commands(scope)]
+def help_commands(scope: Scope) -> list[tuple[Message, Message]]:
+    """What ``help`` lists for ``scope``: how each command is written, and what it does."""
+    return [c.described() for c in commands(scope)]
+
+
+def to_sender(ctx: Context, kind: str, subject: Message, says: Sequence[Message]) -> Letter:
+    """A letter answering the mail of ``ctx``, to its sender; when they wrote to an
+    invitation, with its reply address."""
+    letter = to_someone(ctx.sender, ctx.inbound.sender_name or ctx.sender, kind, subject, says)
+    letter = replace(letter, answers=ctx.inbound.message_id)
+    if ctx.scope == "invitation" and ctx.invitation is not None:
+        return replace(letter, game=ctx.invitation.game, seat=ctx.seat)
+    return letter
 
 
 @command(
     "help",
-    usage="help",
-    summary="this list of commands (in a game: how to move, too)",
     example="help",
     scopes=("referee", "game", "invitation"),
     order=90,
@@ -50,75 +41,38 @@ def help_commands(scope: Scope) -> list[tuple[str, str]]:
 def help_(ctx: Context, argument: str) -> Ruling:
     if ctx.scope == "game":
         return answer_requests(ctx, _requests(ctx))
-    where = {
-        "referee": "Write these to the referee's own address, one at the top of a mail:",
-        "invitation": "Reply to your invitation with one of these:",
-    }[ctx.scope]
-    paragraphs = [where]
+    says = [say(f"help.{ctx.scope}")]
     if ctx.scope == "referee":
-        paragraphs.append(
-            "In a game, reply to the referee's latest mail with a move or one of: "
-            + ", ".join(c.usage for c in commands("game"))
-            + "."
-        )
-    mail = note_letter(
-        "help",
-        ctx.sender,
-        ctx.inbound.sender_name or ctx.sender,
-        "Splendor referee: commands",
-        paragraphs,
-        answers=ctx.inbound.message_id,
-        commands=help_commands(ctx.scope),
-        game=ctx.invitation.game if ctx.invitation else "",
-        seat=ctx.seat if ctx.invitation else None,
-    )
-    return Ruling("answered", "done", "answered help", letters=[mail])
+        says.append(say("help.in_game", commands=[c.usage for c in commands("game")]))
+    letter = to_sender(ctx, "help", say("subject.help"), says)
+    letter = replace(letter, commands=tuple(help_commands(ctx.scope)))
+    return Ruling("answered", "done", "answered help", letters=[letter])
 
 
 @command(
     "rules",
-    usage="rules",
-    summary="a summary of the rules of Splendor",
     example="rules",
     scopes=("referee", "game", "invitation"),
     order=91,
 )
 def rules(ctx: Context, argument: str) -> Ruling:
-    paragraphs = list(RULES_SUMMARY)
+    says = [say(code) for code in RULES_SUMMARY]
     if ctx.game is not None:
-        r = ctx.record.rules
-        paragraphs.insert(0, f"In game {ctx.record.id}: {r.points_to_win} points to win.")
-    mail = note_letter(
-        "rules",
-        ctx.sender,
-        ctx.inbound.sender_name or ctx.sender,
-        "Splendor referee: the rules",
-        paragraphs,
+        says.insert(0, say("rules.game", game=ctx.record.id, points=ctx.record.rules.points_to_win))
+    letter = replace(
+        to_someone(ctx.sender, ctx.inbound.sender_name or ctx.sender, "rules",
+                   say("subject.rules"), says),
         answers=ctx.inbound.message_id,
-    )
-    return Ruling("answered", "done", "answered rules", letters=[mail])
+    )  # fmt: skip
+    return Ruling("answered", "done", "answered rules", letters=[letter])
 
 
-@command(
-    "board",
-    usage="board",
-    summary="the board and your hand again",
-    example="board",
-    scopes=("game",),
-    order=10,
-)
+@command("board", example="board", scopes=("game",), order=10)
 def board(ctx: Context, argument: str) -> Ruling:
     return answer_requests(ctx, _requests(ctx))
 
 
-@command(
-    "moves",
-    usage="moves",
-    summary="every move you may make now",
-    example="moves",
-    scopes=("game",),
-    order=11,
-)
+@command("moves", example="moves", scopes=("game",), order=11)
 def moves(ctx: Context, argument: str) -> Ruling:
     return answer_requests(ctx, _requests(ctx))
 
@@ -140,29 +94,26 @@ def answer_requests(ctx: Context, requests: Sequence[str]) -> Ruling:
     state = ctx.game.state
     name = ctx.name
     yours = state.status != "finished" and state.player.name == name
-    paragraphs = ["Nothing was played; here is what you asked for.", status_line(state, name)]
+    says = [say("requests.answer"), status(state, name)]
     wants_moves = "moves" in requests
-    shown: Sequence[str] = ()
-    title = ""
+    shown: tuple[dict[str, object], ...] = ()
+    title = None
     if wants_moves:
         if yours:
-            shown = [format_move(m) for m in legal_moves(state)]
-            title = f"Every move you may make now ({len(shown)}):"
+            shown = tuple(move_json(m) for m in legal_moves(state))
+            title = say("requests.every_move", count=len(shown))
         else:
-            paragraphs.append("It is not your turn, so you have no moves to make now.")
+            says.append(say("requests.not_your_turn"))
     wants_help = "help" in requests
-    mail = player_letter(
-        "+".join(dict.fromkeys(requests)),
-        view(state, name),
-        ctx.record,
-        ctx.seat,
-        paragraphs,
+    kind = "+".join(dict.fromkeys(requests))
+    letter = to_player(ctx.record, ctx.seat, kind, says, Board(view(state, name), ctx.due))
+    letter = replace(
+        letter,
         options=shown,
         options_title=title,
-        help_=wants_help,
+        help=wants_help,
         answers=ctx.inbound.message_id,
         all_options=wants_moves,
-        commands=help_commands("game") if wants_help else (),
-        due=ctx.due,
+        commands=tuple(help_commands("game")) if wants_help else (),
     )
-    return Ruling("answered", "done", f"answered {', '.join(requests)}", letters=[mail])
+    return Ruling("answered", "done", f"answered {', '.join(requests)}", letters=[letter])

@@ -2,80 +2,54 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.engine import view
 from referee.errors import RequestError
 from referee.mail.commands import ARGUMENT_AT_MOST, command
 from referee.mail.commands.context import Context, Ruling
-from referee.mail.letters import note_letter, player_letter, status_line
+from referee.mail.letters import people, status, to_player, to_someone
+from referee.wording.letter import Board
+from referee.wording.messages import say as say_
 
 
 @command(
     "say",
-    usage="say TEXT",
-    summary="send TEXT to every other player (and spectator) of the game",
     example="say Good luck, everyone!",
     scopes=("game",),
     argument="text",
     order=30,
 )
 def say(ctx: Context, argument: str) -> Ruling:
-    assert ctx.game is not None and ctx.seat is not None
+    assert ctx.facts is not None and ctx.seat is not None
     if not argument.strip():
-        raise RequestError("'say' needs the text to send after it, like: say Good luck!")
-    text, cut = argument, ""
+        raise RequestError.of("say.needs_text")
+    text = argument
     if len(text) > ARGUMENT_AT_MOST:
         text = text[:ARGUMENT_AT_MOST].rstrip() + " […]"
-        cut = (
-            f" Your message was {len(argument):,} characters long; only the first "
-            f"{ARGUMENT_AT_MOST:,} were sent."
-        )
-    game, name, state = ctx.game, ctx.name, ctx.game.state
-    said = [line for line in text.splitlines()]
+    game, name, state = ctx.facts.game, ctx.name, ctx.facts.game.state
+    game_id = game.record.id
+    said = tuple(text.splitlines())
     letters = []
-    for p in game.record.players:
+    for p in people(game.record):
         if p.seat == ctx.seat:
             continue
+        says = [say_("say.told", player=name, game=game_id), status(state, p.name)]
+        board = Board(view(state, p.name), ctx.due)
+        letters.append(replace(to_player(game.record, p.seat, "said", says, board), quoted=said))
+    for watcher in ctx.facts.watchers:
+        subject = say_("subject.said", game=game_id, player=name)
+        told = [say_("say.told.watching", player=name, game=game_id)]
+        letter = to_someone(watcher, watcher, "said", subject, told)
         letters.append(
-            player_letter(
-                "said",
-                view(state, p.name),
-                game.record,
-                p.seat,
-                [f"{name} says, in game {game.record.id}:", status_line(state, p.name)],
-                quoted=said,
-                due=ctx.due,
-            )
-        )
-    for watcher in ctx.desk.ledger.watchers(game.record.id):
-        letters.append(
-            note_letter(
-                "said",
-                watcher,
-                watcher,
-                f"Splendor {game.record.id} · {name} says",
-                [
-                    f"{name} says, in game {game.record.id} (you are watching it; write "
-                    f"'unwatch {game.record.id}' to the referee to stop):"
-                ],
-                quoted=said,
-                shown=view(state),
-                game=game.record.id,
-            )
+            replace(letter, game=game_id, turn=state.turn, board=Board(view(state)), quoted=said)
         )
     others = len(letters)
-    letters.append(
-        player_letter(
-            "said-sent",
-            view(state, name),
-            game.record,
-            ctx.seat,
-            [
-                f"Your message was sent to {others} other(s) in game {game.record.id}.{cut}",
-                status_line(state, name),
-            ],
-            quoted=said,
-            answers=ctx.inbound.message_id,
-            due=ctx.due,
-        )
-    )
+    sent = say_("say.sent", count=others, game=game_id)
+    if len(argument) > ARGUMENT_AT_MOST:
+        sent = say_("say.sent.cut", count=others, game=game_id, length=len(argument),
+                    most=ARGUMENT_AT_MOST)  # fmt: skip
+    says = [sent, status(state, name)]
+    mine = to_player(game.record, ctx.seat, "said-sent", says, Board(view(state, name), ctx.due))
+    letters.append(replace(mine, quoted=said, answers=ctx.inbound.message_id))
     return Ruling("answered", "done", f"said to {others} other(s)", letters=letters)

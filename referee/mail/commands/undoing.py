@@ -3,14 +3,17 @@ nothing (a take of tokens) when nobody has moved since and everyone else agrees.
 
 from __future__ import annotations
 
-from referee.engine import Take, view
+from dataclasses import replace
+
+from referee.engine import Take, move_json, view
 from referee.errors import RequestError
 from referee.mail.commands import command
 from referee.mail.commands.context import Context, RollBack, Ruling, SetUndo
-from referee.mail.compose import Letter
 from referee.mail.ledger import UndoRequest
-from referee.mail.letters import legal_texts, player_letter, status_line
-from referee.render import told
+from referee.mail.letters import legal_moves_of, people, status, to_player
+from referee.wording.letter import Board, Letter
+from referee.wording.messages import say
+from referee.wording.told import told
 
 
 def _still_in(ctx: Context) -> list[str]:
@@ -21,41 +24,29 @@ def _still_in(ctx: Context) -> list[str]:
 
 def _open_request(ctx: Context) -> UndoRequest | None:
     """The undo request of this game that still stands (asked at the turn now)."""
-    assert ctx.game is not None
-    request = ctx.desk.ledger.undo_request(ctx.record.id)
-    if request is None or request.turn != ctx.game.state.turn:
+    assert ctx.facts is not None
+    request = ctx.facts.undo
+    if request is None or request.turn != ctx.facts.game.state.turn:
         return None
     return request
 
 
-@command(
-    "undo",
-    usage="undo",
-    summary="ask to take back your last move, if it was a take of tokens and nobody has "
-    "moved since; every other player must accept",
-    example="undo",
-    scopes=("game",),
-    order=45,
-)
+@command("undo", example="undo", scopes=("game",), order=45)
 def undo(ctx: Context, argument: str) -> Ruling:
     assert ctx.game is not None and ctx.seat is not None
     game, name, state = ctx.game, ctx.name, ctx.game.state
     if state.status == "finished":
-        raise RequestError("the game is over, so no move can be taken back")
-    if not game.turns or game.turns[-1].player.casefold() != name.casefold():
-        raise RequestError(
-            "only the last move of the game can be taken back, and it is not yours"
-            + (f" (turn {game.turns[-1].turn} was {game.turns[-1].player}'s)" if game.turns else "")
-        )
+        raise RequestError.of("undo.over")
+    if not game.turns:
+        raise RequestError.of("undo.not_yours")
     last = game.turns[-1]
+    if last.player.casefold() != name.casefold():
+        raise RequestError.of("undo.not_yours.turn", turn=last.turn, player=last.player)
     move = game.moves()[-1]
     if not isinstance(move, Take):
-        raise RequestError(
-            f"turn {last.turn} ({last.move.text}) showed or changed cards, so it cannot be "
-            "taken back: only a take of tokens can"
-        )
+        raise RequestError.of("undo.not_a_take", turn=last.turn, move=move_json(move))
     if _open_request(ctx) is not None:
-        raise RequestError(f"you asked to take back turn {last.turn} already; the others are asked")
+        raise RequestError.of("undo.asked_already", turn=last.turn)
     others = [n for n in _still_in(ctx) if n.casefold() != name.casefold()]
     request = UndoRequest(
         game=game.record.id,
@@ -65,37 +56,22 @@ def undo(ctx: Context, argument: str) -> Ruling:
         mail=ctx.inbound.message_id or "",
     )
     letters = [
-        player_letter(
-            "undo-asked",
-            view(state, p.name),
+        to_player(
             game.record,
             p.seat,
+            "undo-asked",
             [
-                f"{name} asks to take back turn {last.turn} ({told(move, name, p.name)}). "
-                "Reply 'accept' to agree or 'decline' to refuse. It is taken back when "
-                "every other player accepts; a decline, or the next move, ends the request.",
-                status_line(state, p.name),
+                say("undo.asked", player=name, turn=last.turn, told=told(move, name, p.name)),
+                status(state, p.name),
             ],
-            due=ctx.due,
+            Board(view(state, p.name), ctx.due),
         )
         for p in game.record.players
         if p.name in others
     ]
-    letters.append(
-        player_letter(
-            "undo-sent",
-            view(state, name),
-            game.record,
-            ctx.seat,
-            [
-                f"You asked to take back turn {last.turn}: {', '.join(others)} "
-                f"{'is' if len(others) == 1 else 'are'} asked to accept.",
-                status_line(state, name),
-            ],
-            answers=ctx.inbound.message_id,
-            due=ctx.due,
-        )
-    )
+    says = [say("undo.sent", turn=last.turn, others=others), status(state, name)]
+    mine = to_player(game.record, ctx.seat, "undo-sent", says, Board(view(state, name), ctx.due))
+    letters.append(replace(mine, answers=ctx.inbound.message_id))
     return Ruling(
         "answered",
         "done",
@@ -105,41 +81,22 @@ def undo(ctx: Context, argument: str) -> Ruling:
     )
 
 
-@command(
-    "accept",
-    usage="accept",
-    summary="agree to take back the move another player asked to undo",
-    example="accept",
-    scopes=("game",),
-    order=46,
-)
+@command("accept", example="accept", scopes=("game",), order=46)
 def accept(ctx: Context, argument: str) -> Ruling:
     assert ctx.game is not None and ctx.seat is not None
     game, name, state = ctx.game, ctx.name, ctx.game.state
     request = _open_request(ctx)
     if request is None:
-        raise RequestError(
-            "no undo is waiting for an answer in this game, so there is nothing to accept"
-        )
+        raise RequestError.of("undo.nothing_to_accept")
     if request.by.casefold() == name.casefold():
-        raise RequestError("you asked for this undo yourself: the other players must accept it")
+        raise RequestError.of("undo.accept_own")
     agreed = tuple(dict.fromkeys([*request.agreed, name]))
     others = [n for n in _still_in(ctx) if n.casefold() != request.by.casefold()]
     missing = [n for n in others if n not in agreed]
     if missing:
-        mail = player_letter(
-            "undo-accepted",
-            view(state, name),
-            game.record,
-            ctx.seat,
-            [
-                f"You accepted taking back turn {request.turn}; still to answer: "
-                f"{', '.join(missing)}.",
-                status_line(state, name),
-            ],
-            answers=ctx.inbound.message_id,
-            due=ctx.due,
-        )
+        says = [say("undo.accepted", turn=request.turn, missing=missing), status(state, name)]
+        board = Board(view(state, name), ctx.due)
+        mine = to_player(game.record, ctx.seat, "undo-accepted", says, board)
         changed = UndoRequest(
             request.game, request.by, request.turn, request.at, request.mail, agreed
         )
@@ -147,29 +104,25 @@ def accept(ctx: Context, argument: str) -> Ruling:
             "answered",
             "done",
             f"{name} accepts the undo",
-            letters=[mail],
+            letters=[replace(mine, answers=ctx.inbound.message_id)],
             effects=[SetUndo(game.record.id, changed)],
         )
     to = request.turn - 1
     before = game.states[to]
     reason = f"undo asked by {request.by} by mail, accepted by {', '.join(agreed)}"
+    done = say("undo.done", turn=request.turn, player=request.by, agreed=list(agreed))
     letters: list[Letter] = []
-    for p in game.record.players:
+    for p in people(game.record):
         yours = before.status != "finished" and before.player.name == p.name
+        says = [done, status(before, p.name)]
+        letter = to_player(
+            game.record, p.seat, "undone", says, Board(view(before, p.name), ctx.due)
+        )
         letters.append(
-            player_letter(
-                "undone",
-                view(before, p.name),
-                game.record,
-                p.seat,
-                [
-                    f"Turn {request.turn} ({request.by}'s move) was taken back: {request.by} "
-                    f"asked and {', '.join(agreed)} accepted.",
-                    status_line(before, p.name),
-                ],
-                options=legal_texts(before) if yours else (),
+            replace(
+                letter,
+                options=legal_moves_of(before) if yours else (),
                 answers=ctx.inbound.message_id if p.seat == ctx.seat else None,
-                due=ctx.due,
             )
         )
     return Ruling(
@@ -184,36 +137,26 @@ def accept(ctx: Context, argument: str) -> Ruling:
     )
 
 
-@command(
-    "decline",
-    usage="decline",
-    summary="refuse to take back the move another player asked to undo",
-    example="decline",
-    scopes=("game",),
-    order=47,
-)
+@command("decline", example="decline", scopes=("game",), order=47)
 def decline(ctx: Context, argument: str) -> Ruling:
     assert ctx.game is not None and ctx.seat is not None
     game, name, state = ctx.game, ctx.name, ctx.game.state
     request = _open_request(ctx)
     if request is None:
-        raise RequestError(
-            "no undo is waiting for an answer in this game, so there is nothing to decline"
-        )
+        raise RequestError.of("undo.nothing_to_decline")
     if request.by.casefold() == name.casefold():
-        raise RequestError("you asked for this undo yourself; to let it drop, just play on")
+        raise RequestError.of("undo.decline_own")
+    declined = say("undo.declined", player=name, turn=request.turn)
     letters = [
-        player_letter(
-            "undo-declined",
-            view(state, p.name),
-            game.record,
-            p.seat,
-            [
-                f"{name} declined taking back turn {request.turn}: it stands.",
-                status_line(state, p.name),
-            ],
+        replace(
+            to_player(
+                game.record,
+                p.seat,
+                "undo-declined",
+                [declined, status(state, p.name)],
+                Board(view(state, p.name), ctx.due),
+            ),
             answers=ctx.inbound.message_id if p.seat == ctx.seat else None,
-            due=ctx.due,
         )
         for p in game.record.players
         if p.name in _still_in(ctx)

@@ -1,0 +1,80 @@
+"""What the service keeps beyond each game's record, and the snapshots it takes of it for the
+judge: :class:`Desk` reads the games, the invitations and the ledger; :meth:`Desk.snapshot`
+gathers, before a mail is judged, all that judging it may read (judging itself reads no
+disk)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from referee.errors import RecordError, StoreError
+from referee.invitations import Invitations
+from referee.judge import Received
+from referee.mail.deadlines import facts_of
+from referee.mail.facts import GameFacts, Snapshot
+from referee.mail.ledger import Ledger
+from referee.record import GAME_ID, Replayed
+from referee.store import Store
+
+
+@dataclass(frozen=True)
+class Desk:
+    """The games, the invitations and the ledger of one games folder, to read."""
+
+    store: Store
+    invitations: Invitations
+    ledger: Ledger
+
+    def facts(self, game: Replayed) -> GameFacts:
+        """``game`` with what the ledger keeps about it."""
+        return facts_of(game, self.ledger)
+
+    def snapshot(
+        self, mail: Received, base: Snapshot, now: datetime, game: Replayed | None = None
+    ) -> Snapshot:
+        """What judging ``mail`` at ``now`` may read: ``base`` (the service's own address,
+        secret and rules for addresses) with the game it is routed to (``game``, loaded by the
+        caller under its lock), the invitation it answers, and what its command needs."""
+        seen = replace(base, sender_away=self.ledger.away_until(mail.inbound.sender, now))
+        if game is not None:
+            seen = replace(seen, game=self.facts(game))
+        elif mail.route is not None and mail.scope == "invitation":
+            seen = replace(seen, invitation=self.invitations.get(mail.route.game))
+        needs = mail.needs
+        if "games" in needs:
+            seen = replace(seen, games=tuple(self._games_of(mail.inbound.sender)))
+        if "invitations" in needs:
+            seen = replace(seen, invitations=tuple(self.invitations.all()))
+        if "named" in needs and mail.found is not None:
+            seen = self._named(seen, mail.found.argument)
+        if "started" in needs and seen.invitation is not None:
+            started = self._load(seen.invitation.game)
+            seen = replace(seen, started=started)
+        return seen
+
+    def _games_of(self, address: str) -> list[GameFacts]:
+        me = address.lower()
+        found = []
+        for game_id in self.store.game_ids():
+            game = self._load(game_id)
+            if game is not None and any(p.email.lower() == me for p in game.record.players):
+                found.append(self.facts(game))
+        return found
+
+    def _named(self, seen: Snapshot, argument: str) -> Snapshot:
+        game_id = argument.strip().casefold()
+        if not GAME_ID.fullmatch(game_id) or not self.store.has(game_id):
+            return seen
+        try:
+            return replace(seen, named=self.facts(self.store.load(game_id)))
+        except (RecordError, StoreError):
+            return replace(seen, named_unreadable=True)
+
+    def _load(self, game_id: str) -> Replayed | None:
+        if not self.store.has(game_id):
+            return None
+        try:
+            return self.store.load(game_id)
+        except (RecordError, StoreError):
+            return None

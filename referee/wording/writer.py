@@ -1,0 +1,155 @@
+"""The one letter writer: a :class:`~referee.wording.letter.Letter` (who, what they are told,
+the board they may see) into words, through the templates: a :class:`Written` letter.
+
+The templates live in the repository's top-level ``templates/`` folder (in a wheel, the
+package ``referee.templates``); a game master may restyle them with a folder of their own
+(the setting ``templates_dir``): a template found there is used, any other falls back to the
+shipped one. A :class:`Writer` owns its Jinja environment: two writers with different
+templates can work side by side, and nothing global is set.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import Any
+
+from jinja2 import (
+    BaseLoader,
+    ChoiceLoader,
+    Environment,
+    FileSystemLoader,
+    StrictUndefined,
+    select_autoescape,
+)
+from markupsafe import Markup
+
+from referee.engine.view import GameView
+from referee.wording.board import board_context, card_facts
+from referee.wording.letter import Board, Letter, Written
+from referee.wording.messages import Message, say
+from referee.wording.words import ENGLISH, Words
+
+#: The longest list of moves a letter shows before saying how many more there are.
+OPTIONS_SHOWN = 30
+
+
+def shipped_templates() -> Path:
+    """The folder of the shipped templates: ``referee/templates`` in an installed wheel, the
+    repository's ``templates/`` in a checkout or an editable install."""
+    inside = Path(__file__).parents[1] / "templates"
+    if inside.is_dir():
+        return inside
+    spec = importlib.util.find_spec("referee.templates")
+    if spec is not None and spec.submodule_search_locations:
+        return Path(next(iter(spec.submodule_search_locations)))
+    return Path(__file__).parents[2] / "templates"
+
+
+def templates(templates_dir: Path | None = None) -> Environment:
+    """The templates: those in ``templates_dir`` first (when given), then the shipped ones."""
+    loaders: list[BaseLoader] = [FileSystemLoader(shipped_templates())]
+    if templates_dir is not None:
+        loaders.insert(0, FileSystemLoader(templates_dir))
+    return Environment(
+        loader=ChoiceLoader(loaders),
+        undefined=StrictUndefined,
+        keep_trailing_newline=True,
+        autoescape=select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
+    )
+
+
+class Writer:
+    """Words letters and boards with one set of templates, in one language."""
+
+    def __init__(self, environment: Environment | None = None, words: Words = ENGLISH) -> None:
+        self.environment = environment if environment is not None else templates()
+        self.words = words
+        self._card_boxes: dict[str, Markup] = {}
+
+    @classmethod
+    def with_templates(cls, templates_dir: Path | None) -> Writer:
+        """A writer with the shipped templates, restyled by those in ``templates_dir``."""
+        return cls(templates(templates_dir))
+
+    def render(self, template: str, context: dict[str, Any]) -> str:
+        """One template, filled in."""
+        return self.environment.get_template(template).render(context)
+
+    def say(self, message: Message) -> str:
+        return self.words.say(message)
+
+    # -- letters ---------------------------------------------------------------------------
+
+    def write(self, letter: Letter) -> Written:
+        """``letter`` in words: its subject, its text and (for a letter, not a notice) HTML."""
+        subject = self.say(letter.subject)
+        if letter.form == "notice":
+            paragraphs = [self.say(m) for m in letter.says]
+            text = self.render("notice.txt.j2", {"paragraphs": paragraphs})
+            return Written(letter.to, letter.name, subject, text, None, letter.kind)
+        context = self._letter_context(letter, subject)
+        return Written(
+            letter.to,
+            letter.name,
+            subject,
+            self.render("mail.txt.j2", context),
+            self.render("mail.html.j2", context),
+            letter.kind,
+        )
+
+    def _letter_context(self, letter: Letter, subject: str) -> dict[str, Any]:
+        options = [self.words.move(o) for o in letter.options]
+        shown = options if letter.all_options else options[:OPTIONS_SHOWN]
+        title = letter.options_title or (say("letter.options") if options else None)
+        context: dict[str, Any] = {
+            "name": letter.name,
+            "subject": subject,
+            "paragraphs": [self.say(m) for m in letter.says],
+            "quoted": list(letter.quoted),
+            "reason": self.say(letter.reason) if letter.reason is not None else None,
+            "options": shown,
+            "options_more": len(options) - len(shown),
+            "options_title": self.say(title) if title is not None else "",
+            "help": letter.help,
+            "board": letter.board is not None,
+            "listing": [self.say(m) for m in letter.listing],
+            "listing_title": self.say(letter.listing_title) if letter.listing_title else "",
+            "commands": [(self.say(u), self.say(s)) for u, s in letter.commands],
+            "due_line": self._due_line(letter.board, letter.name),
+        }
+        if letter.board is not None:
+            context |= self.board(letter.board, letter.game)
+        return context
+
+    def _due_line(self, board: Board | None, name: str) -> str:
+        """When the move now awaited is due, above the board ("" when none is)."""
+        if board is None or not board.due or board.view.to_move is None:
+            return ""
+        if board.view.status == "finished":
+            return ""
+        if board.view.to_move == name:
+            return self.say(say("board.due.yours", due=board.due))
+        return self.say(say("board.due", player=board.view.to_move, due=board.due))
+
+    # -- boards ----------------------------------------------------------------------------
+
+    def board(self, board: Board, game: str) -> dict[str, Any]:
+        """What the board templates print of ``board``, its face-up cards drawn once."""
+        context = board_context(board.view, game, self.words, board.last)
+        for level in context["levels"]:
+            level["card_boxes"] = [self.card_box(c) if c else None for c in level["card_ids"]]
+        return context
+
+    def board_text(self, shown: GameView, game: str) -> str:
+        """The board as text, as ``shown``'s viewer may see it (``referee show``)."""
+        return self.render("board.txt.j2", self.board(Board(shown), game))
+
+    def card_box(self, card_id: str) -> Markup:
+        """A face-up card in HTML: the same in every letter, so made once."""
+        box = self._card_boxes.get(card_id)
+        if box is None:
+            facts = card_facts(card_id, self.words)
+            box = Markup(self.render("card.html.j2", {"card": facts}).strip("\n"))
+            self._card_boxes[card_id] = box
+        return box
