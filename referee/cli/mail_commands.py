@@ -252,8 +252,6 @@ def serve(
         )
         logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
         service = Service(settings, make_transport(settings), clock)
-        with contextlib.suppress(OSError, ValueError, AttributeError):  # stderr not a file
-            faulthandler.register(signal.SIGUSR1, all_threads=True)  # what is it doing? (docs)
         try:
             stopped = asyncio.run(_until_stopped(service, once))
         except KeyboardInterrupt:  # where the signals could not be given to the event loop
@@ -374,6 +372,23 @@ def fixed_clock(text: str) -> Callable[[], datetime]:
     return lambda: moment
 
 
+def _tell_what_waits() -> None:
+    """Write what every task of the service awaits, each down its chain of awaits, to its
+    log (``kill -USR1``)."""
+    for task in asyncio.all_tasks():
+        print(f"Task {task.get_name()}, awaiting (outermost first):", file=sys.stderr)
+        awaited: Any = task.get_coro()
+        while awaited is not None:
+            frame = getattr(awaited, "cr_frame", None) or getattr(awaited, "gi_frame", None)
+            if frame is None:
+                print(f"  {awaited!r}", file=sys.stderr)
+                break
+            code = frame.f_code
+            print(f"  {code.co_filename}:{frame.f_lineno} in {code.co_name}", file=sys.stderr)
+            awaited = getattr(awaited, "cr_await", None) or getattr(awaited, "gi_yieldfrom", None)
+    sys.stderr.flush()
+
+
 async def _until_stopped(service: Service, once: bool) -> bool:
     """Run ``service`` until it ends, or until SIGTERM (systemd's stop, a container's) or
     SIGINT (Ctrl-C) stops it; True when a signal stopped it.
@@ -394,6 +409,11 @@ async def _until_stopped(service: Service, once: bool) -> bool:
     for signum in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signum, stop, signum)  # not in the main thread: no
+    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+        loop.add_signal_handler(signal.SIGUSR1, _tell_what_waits)
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # stderr not a file
+        # what is it doing? every thread's stack (then the tasks', above): docs/mail.md
+        faulthandler.register(signal.SIGUSR1, all_threads=True, chain=True)
     try:
         await service.run(once=once)
     except asyncio.CancelledError:
