@@ -25,9 +25,9 @@ from referee.addresses import special_use
 from referee.errors import ConfigurationError
 from referee.mail.imap import ImapTransport
 from referee.mail.inbound import LOOP_HEADER
+from referee.mail.startup import make_transport
 from referee.mail.transport import SendError, TransportError
 from referee.owner import strangers, user_name
-from referee.service import make_transport
 from referee.settings import Server, Settings
 
 Level = Literal["ok", "note", "problem"]

@@ -25,10 +25,10 @@ from referee.mail.commands.context import Context, Folder, Ruling
 from referee.mail.commands.requests import answer_requests, help_commands
 from referee.mail.facts import Snapshot
 from referee.mail.inbound import Inbound, reply_text
-from referee.mail.letters import legal_moves_of, over, status, to_player, to_someone, turn_letters
 from referee.mail.notices import not_a_move, too_large
 from referee.mail.reading import read_reply
 from referee.mail.routing import Route, authentic, authentic_invitation
+from referee.mail.telling import legal_moves_of, over, status, to_player, to_someone, turn_letters
 from referee.notation import format_move, says_a_move
 from referee.record import Replayed, SourceEntry
 from referee.wording.letter import Board, Letter

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from referee.mail.letters import letters_for_turn
+from referee.mail.telling import letters_for_turn
 from referee.store import Store
 from tests.browser import chromium
 

@@ -77,8 +77,8 @@ def outbox(
     def run() -> None:
         letters = Spool(games_folder(config, games_dir), create=False)
         words = writer(config, games_dir)
-        waiting = [_letter_row(body, words) for body in letters.waiting()]
-        failed = [_letter_row(body, words) for body in letters.failed()]
+        waiting = [_letter_row(body, words) for body in letters.outbox.waiting()]
+        failed = [_letter_row(body, words) for body in letters.outbox.failed()]
         if as_json:
             print_json({"waiting": waiting, "failed": failed})
             return
@@ -118,12 +118,12 @@ def resend(
         letters = Spool(root)
         address = to
         if address is None:
-            found = [b for b in letters.failed() if b["id"] == letter]
+            found = [b for b in letters.outbox.failed() if b["id"] == letter]
             mail = found[0]["letter"] if found else None
             if mail and mail.get("game") and mail.get("seat") is not None:
                 game = Store(root).load(mail["game"])
                 address = game.record.players[mail["seat"]].email
-        queued = letters.resend(letter, address)
+        queued = letters.outbox.resend(letter, address)
         subject = writer(config, games_dir).say(queued.subject)
         if as_json:
             print_json({"resent": letter, "to": queued.to, "subject": subject})
@@ -156,7 +156,7 @@ def inbox(
         return
 
     def run() -> None:
-        noted = Spool(games_folder(config, games_dir), create=False).aside()
+        noted = Spool(games_folder(config, games_dir), create=False).notes.aside()
         rows = [
             {k: n.get(k) for k in ("id", "kind", "at", "sender", "subject", "game", "reason")}
             | {"message_id": n.get("mail"), "folder": n.get("folder")}
@@ -195,7 +195,7 @@ def retry(
 
     def run() -> None:
         root = games_folder(config, games_dir, writes=True)
-        noted = Spool(root).ask_retry(mail, user_name(os.geteuid()))
+        noted = Spool(root).notes.ask_retry(mail, user_name(os.geteuid()))
         if as_json:
             print_json({"retry": mail, "message_id": noted.get("mail")})
             return
@@ -271,8 +271,8 @@ def status(games_dir: GamesDir = None, config: Config = None, as_json: Json = Fa
         root = games_folder(config, games_dir)
         spool = Spool(root, create=False)
         told = read_status(spool.root / "status.json", datetime.now(UTC))
-        waiting, failed = spool.waiting(), spool.failed()
-        aside = [n for n in spool.aside() if n.get("kind") == "set aside"]
+        waiting, failed = spool.outbox.waiting(), spool.outbox.failed()
+        aside = [n for n in spool.notes.aside() if n.get("kind") == "set aside"]
         body = {
             "running": bool(told.get("running")),
             "service": told,

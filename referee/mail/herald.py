@@ -15,8 +15,9 @@ from referee.failpoints import failpoint
 from referee.games import Played
 from referee.mail.deadlines import facts_of
 from referee.mail.ledger import Ledger
-from referee.mail.letters import address_letter, turn_letters, welcome_letters
-from referee.mail.spool import Commit, Spool
+from referee.mail.outbox import Commit
+from referee.mail.spool import Spool
+from referee.mail.telling import address_letter, turn_letters, welcome_letters
 from referee.record import Replayed
 
 
@@ -34,13 +35,13 @@ class MailHerald:
 
     def game_created(self, game: Replayed) -> None:
         """The first board, to every player."""
-        self.spool.queue(welcome_letters(game))
+        self.spool.outbox.queue(welcome_letters(game))
 
     def turn_played(self, game: Replayed, played: Played, sha256: str) -> None:
         """The new board, to every player and spectator, queued before the turn is written:
         it goes out once ``turns/NNNN.toml`` exists with this hash."""
         letters = turn_letters(game, played, facts_of(game, self.ledger))
-        self.spool.queue(letters, Commit(game.record.id, played.turn.turn, sha256))
+        self.spool.outbox.queue(letters, Commit(game.record.id, played.turn.turn, sha256))
         failpoint("queued")
 
     def rolled_back(self, game: str, at: datetime) -> None:
@@ -50,4 +51,4 @@ class MailHerald:
 
     def address_changed(self, game: Replayed, seat: int, was: str) -> None:
         """The board, to a player at the new address a game master gave them."""
-        self.spool.queue([address_letter(game, seat, was)])
+        self.spool.outbox.queue([address_letter(game, seat, was)])

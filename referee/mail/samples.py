@@ -23,7 +23,8 @@ from referee.mail.commands.proposing import invitation_letters
 from referee.mail.commands.requests import help_commands
 from referee.mail.facts import GameFacts
 from referee.mail.inbound import Inbound
-from referee.mail.letters import (
+from referee.mail.notices import not_a_move, not_handled, set_aside_for_game_master, too_large
+from referee.mail.telling import (
     address_letter,
     legal_moves_of,
     overdue_letter,
@@ -34,7 +35,6 @@ from referee.mail.letters import (
     watcher_letters,
     welcome_letters,
 )
-from referee.mail.notices import not_a_move, not_handled, set_aside_for_game_master, too_large
 from referee.notation import format_move
 from referee.record import Replayed, SourceEntry, dump, new_game_record, replay
 from referee.wording.letter import Board, Letter

@@ -30,8 +30,9 @@ from referee.engine import Buy, legal_moves
 from referee.games import judge as judge_move
 from referee.invitations import Invitations
 from referee.mail.facts import GameFacts
-from referee.mail.letters import turn_letters
-from referee.mail.spool import Answer, Commit, Spool
+from referee.mail.outbox import Answer, Commit
+from referee.mail.spool import Spool
+from referee.mail.telling import turn_letters
 from referee.mail.transport import DirTransport
 from referee.record import SourceEntry, digest, dump
 from referee.service import Service
@@ -180,7 +181,7 @@ def test_a_letter_noted_in_the_thread_but_not_sent_goes_out_after_a_crash(
     assert serve_and_die(table, {"thread-noted": 1}) == failpoints.CRASH_STATUS
     table.serve()
     (board,) = [m for m in mails_to(table.mail, address("alice")) if m["In-Reply-To"] == move]
-    thread = Spool(table.games).thread("g1", 0)
+    thread = Spool(table.games).threads.thread("g1", 0)
     assert thread.count(str(board["Message-ID"])) == 1
     table.reply("bob", "take 2 white")
     table.serve()
@@ -323,8 +324,8 @@ def test_what_the_service_keeps_per_mail_expires_but_never_what_stops_a_move_twi
     mail = table.games / ".mail"
     recorded_game(table.games, "g2")  # a game that has ended, with notes of its own
     spool = Spool(table.games)
-    spool.mark_seen("<old@example.org>", "played: …", game="g2")
-    spool.extend_thread("g2", 0, "<g2.0.x@example.net>")
+    spool.notes.mark_seen("<old@example.org>", "played: …", game="g2")
+    spool.threads.extend_thread("g2", 0, "<g2.0.x@example.net>")
 
     def games_of_notes() -> list[str]:
         return sorted(str(json.loads(p.read_text())["game"]) for p in (mail / "seen").iterdir())
@@ -377,7 +378,7 @@ def test_a_turns_letters_wait_while_its_writer_holds_the_game_and_go_once_it_is_
     letters = turn_letters(game, played, GameFacts(game))
     spool = Spool(table.games)
     with table.store.locked("g1"):  # a `referee move` stalled between queueing and writing
-        spool.queue(letters, Commit("g1", 1, digest(data)))
+        spool.outbox.queue(letters, Commit("g1", 1, digest(data)))
         table.serve()
         assert len(list((table.games / ".mail" / "outbox").glob("*.json"))) == 2
         table.store.write_turn("g1", 1, data)
@@ -393,7 +394,7 @@ def test_a_turns_letters_whose_writer_died_before_writing_it_are_set_aside(
     game = table.store.load("g1")
     played = judge_move(game, "alice", "take red green blue", SourceEntry(kind="command-line"))
     letters = turn_letters(game, played, GameFacts(game))
-    Spool(table.games).queue(letters, Commit("g1", 1, digest(dump(played.turn))))
+    Spool(table.games).outbox.queue(letters, Commit("g1", 1, digest(dump(played.turn))))
     table.serve()  # the game's lock is free and its turn 1 missing: it never will be written
     assert not list((table.games / ".mail" / "outbox").glob("*.json"))
     assert len(list((table.games / ".mail" / "void").glob("*.json"))) == 2
@@ -428,14 +429,14 @@ def test_a_note_that_letters_still_wait_for_is_not_cleared_away(tmp_path: Path) 
     spool = Spool(tmp_path)
     letter = Letter("", None, "x@example.org", "x", 0, "notice", say("notice.no_subject"),
                     origin="<k@x>")  # fmt: skip
-    spool.queue([letter], answer=Answer("<k@x>", "b1"))
-    spool.mark_seen("<k@x>", "refused: …", batch="b1")
-    spool.mark_seen("<other@x>", "refused: …")
+    spool.outbox.queue([letter], answer=Answer("<k@x>", "b1"))
+    spool.notes.mark_seen("<k@x>", "refused: …", batch="b1")
+    spool.notes.mark_seen("<other@x>", "refused: …")
     later = datetime.now(UTC) + timedelta(days=90)
     spool.expire(later, lambda game: None)
-    assert spool.seen("<k@x>") is not None and spool.seen("<other@x>") is None
-    (queued,) = spool.pending()
-    assert spool.committed(queued) is True
+    assert spool.notes.seen("<k@x>") is not None and spool.notes.seen("<other@x>") is None
+    (queued,) = spool.outbox.pending()
+    assert spool.outbox.committed(queued) is True
 
 
 def test_a_second_service_on_the_same_mail_folder_refuses_to_start(tmp_path: Path) -> None:

@@ -345,8 +345,8 @@ def test_a_letter_refused_for_good_is_kept_for_the_game_master_and_resent_once_m
     table = table_factory(players=("alice", "ghost"))
     table.programs["alice"].wait_for("turn 0 ·")
     spool = Spool(table.referee.games)
-    wait_until(lambda: spool.failed(), "the letter to ghost to fail")
-    (failed,) = spool.failed()
+    wait_until(lambda: spool.outbox.failed(), "the letter to ghost to fail")
+    (failed,) = spool.outbox.failed()
     assert failed["letter"]["to"] == "ghost@example.org"
     assert "550" in failed["error"] and "ghost@example.org" in failed["error"]
     shown = CliRunner().invoke(app, ["outbox", "--games-dir", str(table.referee.games)])
@@ -361,7 +361,7 @@ def test_a_letter_refused_for_good_is_kept_for_the_game_master_and_resent_once_m
     assert resent.exit_code == 0, resent.stderr
     inbox = table.servers.maildir("ghost") / "new"
     wait_until(lambda: inbox.is_dir() and any(inbox.iterdir()), "the letter to reach ghost")
-    assert spool.failed() == []
+    assert spool.outbox.failed() == []
 
 
 def test_the_service_killed_mid_game_and_restarted_loses_and_repeats_nothing(

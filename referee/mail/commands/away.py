@@ -9,7 +9,7 @@ from referee.mail.commands import command
 from referee.mail.commands.context import Context, EndAway, Ruling, SetAway
 from referee.mail.commands.requests import to_sender
 from referee.mail.ledger import LONGEST_AWAY
-from referee.mail.letters import people, status, to_player
+from referee.mail.telling import people, status, to_player
 from referee.timing import parse_until
 from referee.wording.letter import Board, Letter
 from referee.wording.messages import Message, say

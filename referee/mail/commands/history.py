@@ -8,7 +8,7 @@ from referee.engine import view
 from referee.errors import RequestError
 from referee.mail.commands import command
 from referee.mail.commands.context import Context, Ruling
-from referee.mail.letters import status, to_player
+from referee.mail.telling import status, to_player
 from referee.wording.letter import Board
 from referee.wording.messages import say
 from referee.wording.told import told

@@ -17,7 +17,7 @@ from referee.mail.commands.context import (
     Ruling,
 )
 from referee.mail.commands.requests import to_sender
-from referee.mail.letters import to_someone, welcome_letters
+from referee.mail.telling import to_someone, welcome_letters
 from referee.record import dump, replay
 from referee.wording.letter import Letter
 from referee.wording.messages import Message, say

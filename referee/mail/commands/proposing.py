@@ -16,7 +16,7 @@ from referee.invitations import Invitation, Seat, player_name, start_record
 from referee.mail.commands import command
 from referee.mail.commands.context import Context, CreateGame, EndInvitation, Propose, Ruling
 from referee.mail.commands.requests import to_sender
-from referee.mail.letters import to_someone, welcome_letters
+from referee.mail.telling import to_someone, welcome_letters
 from referee.record import bot_address, dump, replay
 from referee.timing import DEFAULT_DEADLINE, format_duration, parse_deadline, parse_duration
 from referee.wording.letter import Letter

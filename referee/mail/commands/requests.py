@@ -8,8 +8,8 @@ from dataclasses import replace
 from referee.engine import legal_moves, move_json, view
 from referee.mail.commands import Scope, command, commands, read_command
 from referee.mail.commands.context import Context, Ruling
-from referee.mail.letters import status, to_player, to_someone
 from referee.mail.reading import read_reply
+from referee.mail.telling import status, to_player, to_someone
 from referee.wording.letter import Board, Letter
 from referee.wording.messages import Message, say
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.games import judge as judge_move
 from referee.mail.commands import command
 from referee.mail.commands.context import Context, Ruling
-from referee.mail.letters import turn_letters
+from referee.mail.telling import turn_letters
 from referee.notation import format_move
 from referee.record import SourceEntry
 

@@ -8,7 +8,7 @@ from referee.engine import view
 from referee.errors import RequestError
 from referee.mail.commands import ARGUMENT_AT_MOST, command
 from referee.mail.commands.context import Context, Ruling
-from referee.mail.letters import people, status, to_player, to_someone
+from referee.mail.telling import people, status, to_player, to_someone
 from referee.wording.letter import Board
 from referee.wording.messages import say as say_
 

@@ -10,7 +10,7 @@ from referee.errors import RequestError
 from referee.mail.commands import command
 from referee.mail.commands.context import Context, RollBack, Ruling, SetUndo
 from referee.mail.ledger import UndoRequest
-from referee.mail.letters import legal_moves_of, people, status, to_player
+from referee.mail.telling import legal_moves_of, people, status, to_player
 from referee.wording.letter import Board, Letter
 from referee.wording.messages import say
 from referee.wording.told import told

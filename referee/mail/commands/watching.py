@@ -11,7 +11,7 @@ from referee.mail.commands import command
 from referee.mail.commands.context import Context, Ruling, Unwatch, Watch
 from referee.mail.commands.requests import to_sender
 from referee.mail.facts import GameFacts
-from referee.mail.letters import status
+from referee.mail.telling import status
 from referee.wording.letter import Board
 from referee.wording.messages import say
 

@@ -1,4 +1,4 @@
-"""The letters that follow a game (:mod:`referee.mail.letters`): the welcome, the board after
+"""The letters that follow a game (:mod:`referee.mail.telling`): the welcome, the board after
 every move, whose turn it is, subjects, reminders, and the game master's notice of a game
 stuck past a deadline."""
 

@@ -1,0 +1,203 @@
+"""Carrying a ruling out: its turn and the letters that announce it committed together, or
+the letters that answer the mail, the effects a command asked for, and the note that the mail
+was handled, in an order that a crash at any instant cannot turn into a move lost or played
+twice, or an answer lost (see :mod:`referee.mail.outbox`)."""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from referee.errors import ConflictError
+from referee.failpoints import failpoint
+from referee.games import Played, commit_turn
+from referee.judge import Ruling
+from referee.mail.commands.context import (
+    AnswerInvitation,
+    CreateGame,
+    Effect,
+    EndAway,
+    EndInvitation,
+    Propose,
+    RollBack,
+    SetAway,
+    SetUndo,
+    Unwatch,
+    Watch,
+)
+from referee.mail.desk import Desk
+from referee.mail.inbound import Inbound
+from referee.mail.outbox import Answer, Commit
+from referee.mail.spool import Spool
+from referee.mail.status import StatusBoard
+from referee.mail.transport import Incoming
+from referee.record import dump
+from referee.wording.letter import Letter
+
+log = logging.getLogger("referee.service")
+
+
+@dataclass(frozen=True)
+class Handling:
+    """One mail being handled: the transport's handle of it, its key (Message-ID, or a hash
+    of its bytes), what was read of it, and when it is handled."""
+
+    item: Incoming
+    key: str
+    inbound: Inbound
+    now: datetime
+
+
+class Clerk:
+    """Records what rulings decide, in the games folder and its mail state."""
+
+    def __init__(
+        self, desk: Desk, spool: Spool, status: StatusBoard, clock: Callable[[], datetime]
+    ) -> None:
+        self.desk = desk
+        self.store = desk.store
+        self.spool = spool
+        self.status = status
+        self.clock = clock
+
+    def carry_out(self, mail: Handling, ruling: Ruling, game: str | None) -> tuple[Ruling, str]:
+        """Record a ruling: its turn or its letters, then the note that the mail was handled.
+
+        Letters of a turn are committed with the turn (see :func:`commit_turn`); any other
+        letters wait for the mail's note, which names their batch. A once-a-day limit's note
+        names the mail, so that the same mail judged again after a crash is still answered."""
+        key, outbox, notes = mail.key, self.spool.outbox, self.spool.notes
+        letters = [replace(letter, origin=key) for letter in ruling.letters]
+        if ruling.limit and letters:
+            if not notes.allow_error_reply(letters[0].to, ruling.limit, mail.now.date(), key):
+                log.info("no reply to %s: already told today (%s)", letters[0].to, ruling.limit)
+                letters = []
+            failpoint("limit-noted")
+        batch = None
+        try:
+            if ruling.played is not None and game is not None:
+                commit_turn(
+                    self.store, game, ruling.played, self.announce(game, ruling.played, letters)
+                )
+                failpoint("turn-written")
+            elif letters:
+                batch = uuid.uuid4().hex[:12]
+                outbox.queue(letters, answer=Answer(key, batch))
+                failpoint("queued")
+            self.apply(ruling.effects)
+            failpoint("effects-done")
+        except Exception:
+            outbox.void_letters_of(key, "its mail could not be recorded")
+            raise
+        # a move is recorded in its game's turns (or archive), which are checked too: its
+        # note here need not be flushed to disk; every other outcome's must
+        notes.mark_seen(
+            key,
+            f"{ruling.outcome}: {ruling.note} (as {mail.item.id})",
+            game=game,
+            batch=batch,
+            at=mail.now,
+            durable=ruling.outcome != "played",
+        )
+        failpoint("seen-noted")
+        if ruling.outcome in ("refused", "ignored"):
+            self.note_aside(mail, ruling.outcome, ruling.note, ruling.folder, game)
+        log.info("mail %s: %s: %s", key, ruling.outcome, ruling.note)
+        self.status.set(
+            mail.now,
+            last_mail={"at": mail.now.isoformat(), "mail": key, "outcome": ruling.outcome,
+                       "note": ruling.note},
+        )  # fmt: skip
+        return ruling, ruling.folder
+
+    def finish_rollback(
+        self, mail: Handling, game: str, rollback: dict[str, object]
+    ) -> tuple[Ruling, str]:
+        """A mail whose rollback (an undo all agreed to) was begun before a crash: judged
+        again it would find no undo waiting, so its rollback is finished instead, and the
+        letters queued with it, which tell every player, are the answer that goes out."""
+        to, reason = rollback["to"], rollback["reason"]
+        assert isinstance(to, int) and isinstance(reason, str)
+        self.store.resume_rollback(game, rollback)
+        self.apply([RollBack(game, to, reason, mail.key), SetUndo(game, None)])
+        failpoint("effects-done")
+        ruling = Ruling("answered", "done", f"back at turn {to}, finished after a crash")
+        self.spool.notes.mark_seen(
+            mail.key,
+            f"{ruling.outcome}: {ruling.note} (as {mail.item.id})",
+            game=game,
+            batch=self.spool.outbox.batch_of(mail.key),
+            at=mail.now,
+        )
+        failpoint("seen-noted")
+        log.info("mail %s: %s", mail.key, ruling.note)
+        return ruling, ruling.folder
+
+    def note_aside(
+        self, mail: Handling, kind: str, reason: str, folder: str, game: str | None
+    ) -> str:
+        """Note a mail not played for `referee inbox` (``kind``: set aside, refused or
+        ignored), filed in ``folder``; its short id."""
+        record = {
+            "kind": kind,
+            "reason": reason,
+            "folder": folder,
+            "item": mail.item.id,
+            "sender": mail.inbound.sender,
+            "subject": mail.inbound.subject,
+            "game": game,
+            "at": mail.now.isoformat(),
+        }
+        return self.spool.notes.note_aside(mail.key, record)
+
+    def announce(
+        self, game: str, played: Played, letters: list[Letter]
+    ) -> Callable[[str], None] | None:
+        """How a turn's letters are queued before its file is written (see commit_turn)."""
+        if not letters:
+            return None
+
+        def queue(sha256: str) -> None:
+            self.spool.outbox.queue(letters, Commit(game, played.turn.turn, sha256))
+            failpoint("queued")
+
+        return queue
+
+    def apply(self, effects: list[Effect]) -> None:
+        """Carry out what a command asked for. Each effect is idempotent: a mail judged again
+        after a crash changes nothing twice."""
+        ledger, invitations = self.desk.ledger, self.desk.invitations
+        for effect in effects:
+            match effect:
+                case SetAway(address, since, until):
+                    ledger.set_away(address, since, until)
+                case EndAway(address, at):
+                    ledger.end_away(address, at)
+                case Watch(game, address):
+                    ledger.watch(game, address)
+                case Unwatch(game, address):
+                    ledger.unwatch(game, address)
+                case SetUndo(game, request):
+                    ledger.set_undo_request(request, game)
+                case RollBack(game, to, reason, mail):
+                    last = len(self.store.load(game).turns)
+                    if last > to:  # the game's lock is held: see Intake.judge
+                        self.store.archive_turns(game, to, reason, self.clock(), last - to, mail)
+                    failpoint("rolled-back")
+                    ledger.note_restarted(game, self.clock())
+                case Propose(invitation):
+                    invitations.propose(invitation)
+                case AnswerInvitation(game, seat, accepted, name, mail, at):
+                    invitations.answer(game, seat, accepted, name, mail, at)
+                case EndInvitation(game, status, why, at):
+                    invitations.end(game, status, why, at)
+                case CreateGame(record):
+                    if self.store.has(record.id):
+                        existing = (self.store.folder(record.id) / "game.toml").read_bytes()
+                        if existing != dump(record):
+                            raise ConflictError(f"game {record.id} exists already")
+                    else:
+                        self.store.create(record)

@@ -1,0 +1,190 @@
+"""The postman: letters out, each worded by the letter writer when it is sent, in order per
+address and side by side across addresses, tried again with growing delays, and kept for the
+game master when a server refuses it for good.
+
+A letter goes only once what it depends on is written (its turn, or its mail's note: see
+:mod:`referee.mail.outbox`). Its Message-ID is noted in the player's thread before it is
+sent, so that a reply to it is understood even if the service dies the moment it has gone
+out; sent again after a crash, it is the same message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+from referee.errors import ConflictError
+from referee.failpoints import failpoint
+from referee.mail.compose import Envelope, to_bytes
+from referee.mail.outbox import Queued
+from referee.mail.routing import message_id, player_key, reply_address
+from referee.mail.spool import Spool
+from referee.mail.status import StatusBoard
+from referee.mail.transport import SendError, Transport
+from referee.store import Store
+from referee.wording.writer import Writer
+
+log = logging.getLogger("referee.service")
+
+#: A letter still failing after this many tries is kept in failed/ for the game master.
+MAX_ATTEMPTS = 8
+#: How many letters (to different addresses) are sent at the same time.
+SEND_AT_ONCE = 4
+
+
+def retry_delay(attempts: int) -> float:
+    """Seconds to wait before try number ``attempts + 1``: 5 s, doubling, at most an hour."""
+    return float(min(5 * 2**attempts, 3600))
+
+
+@dataclass(frozen=True)
+class Sender:
+    """Who the letters come from: the referee's address, the routing secret behind each
+    player's reply address, and the loop id our own mail carries."""
+
+    address: str
+    secret: bytes
+    loop_id: str
+
+
+class Postman:
+    """Sends the letters of one games folder's outbox through a transport."""
+
+    def __init__(
+        self,
+        transport: Transport,
+        spool: Spool,
+        store: Store,
+        writer: Writer,
+        status: StatusBoard,
+        clock: Callable[[], datetime],
+        sender: Sender,
+    ) -> None:
+        self.transport = transport
+        self.spool = spool
+        self.store = store
+        self.writer = writer
+        self.status = status
+        self.clock = clock
+        self.address, self.secret, self.loop_id = sender.address, sender.secret, sender.loop_id
+
+    async def send_pending(self) -> int:
+        """Send every letter that is due; how many went out. Letters to one address go in
+        the order they were queued; letters to different addresses go side by side, over up
+        to SEND_AT_ONCE connections."""
+        now = time.time()
+        due: dict[str, list[Queued]] = {}
+        waiting: set[str] = set()  # addresses whose earlier letter waits to be tried again
+        for queued in self.spool.outbox.pending():
+            address = queued.letter.to.lower()
+            if queued.not_before > now or address in waiting:
+                waiting.add(address)
+                continue
+            committed = self.spool.outbox.committed(queued)
+            if committed is None and self._never_written(queued):
+                committed = False
+            if committed is None:
+                waiting.add(address)  # its turn (or its mail's note) is being written
+                continue
+            if committed is False:
+                self.spool.outbox.settle(queued, "void", error=_why_void(queued))
+                continue
+            due.setdefault(address, []).append(queued)
+        at_once = asyncio.Semaphore(SEND_AT_ONCE)
+
+        async def send_in_order(letters: list[Queued]) -> int:
+            async with at_once:
+                sent = 0
+                for queued in letters:
+                    if await self.send(queued):
+                        sent += 1
+                    elif queued.path.exists():
+                        break  # to be tried again: the letters after it wait their turn
+                return sent
+
+        return sum(await asyncio.gather(*(send_in_order(group) for group in due.values())))
+
+    def _never_written(self, queued: Queued) -> bool:
+        """Whether a letter's turn will never be written: every writer (this service, the
+        command line) queues a turn's letters and writes the turn holding the game's lock, so
+        a free lock and a missing turn mean a writer that died or failed in between."""
+        if queued.commit is None:
+            return False  # a letter answering a mail: set aside when the mail is judged again
+        game = queued.commit.game
+        if not self.store.has(game):
+            return True
+        try:
+            with self.store.locked(game, wait=0):
+                return self.spool.outbox.committed(queued) is None
+        except ConflictError:
+            return False  # being written now
+
+    async def send(self, queued: Queued) -> bool:
+        """Send one letter. Its Message-ID is noted in the player's thread first, so that a
+        reply to it is understood even if the service dies the moment it has gone out."""
+        mail = queued.letter
+        written = queued.written or self.writer.write(mail)
+        envelope = self.envelope(queued)
+        if mail.seat is not None:
+            self.spool.threads.extend_thread(mail.game, mail.seat, envelope.message_id)
+            failpoint("thread-noted")
+        try:
+            await self.transport.send(self.address, mail.to, to_bytes(written, envelope))
+        except SendError as err:
+            if err.permanent or queued.attempts + 1 >= MAX_ATTEMPTS:
+                tries = queued.attempts + 1
+                self.spool.outbox.settle(queued, "failed", error=str(err), attempts=tries)
+                log.error("letter to %s failed for good: %s", mail.to, err)
+            else:
+                self.spool.outbox.retry_later(queued, str(err), retry_delay(queued.attempts))
+                log.warning("letter to %s not sent yet (%s); will try again", mail.to, err)
+            return False
+        failpoint("sent")
+        self.spool.outbox.settle(queued, "sent")
+        log.info("letter to %s sent: %s", mail.to, written.subject)
+        self.status.set(
+            self.clock(),
+            last_sent={"at": self.clock().isoformat(), "to": mail.to, "subject": written.subject},
+        )
+        return True
+
+    def envelope(self, queued: Queued) -> Envelope:
+        """Our address, the player's reply address, a Message-ID carrying their route (the
+        same each time this letter is sent), and the threading of their conversation."""
+        mail = queued.letter
+        address = self.address
+        now = self.clock()
+        if mail.seat is None:
+            domain = address.partition("@")[2]
+            return Envelope(
+                sender=address,
+                message_id=f"<notice.{queued.key}@{domain}>",
+                in_reply_to=mail.answers,
+                references=[mail.answers] if mail.answers else [],
+                loop_id=self.loop_id,
+                date=now,
+            )
+        key = player_key(self.secret, mail.game, mail.seat, mail.to)
+        own = message_id(address, mail.game, mail.seat, key, mail.turn, unique=queued.key)
+        thread = [m for m in self.spool.threads.thread(mail.game, mail.seat) if m != own]
+        references = [*thread, mail.answers] if mail.answers else thread
+        return Envelope(
+            sender=address,
+            message_id=own,
+            reply_to=reply_address(address, mail.game, mail.seat, key),
+            in_reply_to=mail.answers or (thread[-1] if thread else None),
+            references=list(dict.fromkeys(references)),
+            loop_id=self.loop_id,
+            date=now,
+        )
+
+
+def _why_void(queued: Queued) -> str:
+    """Why a letter will never go out (see Outbox.committed)."""
+    if queued.commit is not None:
+        return "its turn was never written, or its turn file is another's"
+    return "its mail was judged again after a crash, and answered by other letters"

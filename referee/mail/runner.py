@@ -1,0 +1,149 @@
+"""What happens with time and by itself: reminders, moves past their deadline (a player
+resigned, a bot standing in, the game master told), invitations that ran out, undo requests
+that lapsed, and the turns of seats played by bots. Each is recorded and announced as any
+turn is; the service runs this on its judging thread, never beside a mail being judged.
+
+What is due is :func:`referee.mail.duties.duties`'s to say; this carries it out."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from datetime import datetime
+
+from referee.bot_seats import STAND_IN_LEVEL, bot_move, bot_to_move, play_bots
+from referee.errors import ConflictError, RecordError, StoreError
+from referee.games import commit_turn
+from referee.games import judge as judge_move
+from referee.mail.clerk import Clerk
+from referee.mail.commands.inviting import cancelled_letters
+from referee.mail.duties import Due, duties, reminders_to_send
+from referee.mail.herald import MailHerald
+from referee.mail.telling import overdue_letter, reminder_letter, turn_letters
+from referee.record import SourceEntry
+from referee.wording.messages import say
+
+log = logging.getLogger("referee.service")
+
+
+class Runner:
+    """Carries out what time has made due, and plays the bots, in one games folder.
+    ``warn(about, said)`` says a fault met at every look once."""
+
+    def __init__(
+        self, clerk: Clerk, game_master: str | None, warn: Callable[[str, str | None], None]
+    ) -> None:
+        self.clerk = clerk
+        self.desk = clerk.desk
+        self.store = clerk.store
+        self.outbox = clerk.spool.outbox
+        self.game_master = game_master
+        self.warn = warn
+
+    def do_duties(self, now: datetime) -> int:
+        """Reminders, deadlines, invitations that ran out, undo requests that lapsed, at
+        ``now``; how many things were done."""
+        due = duties(self.desk, now)
+        done = self._invitations(due, now)
+        for game_id in due.undo_ended:
+            self.desk.ledger.set_undo_request(None, game_id)
+        done += self._overdue(due, now)
+        return done + self._reminders(due, now)
+
+    def _invitations(self, due: Due, now: datetime) -> int:
+        done = 0
+        for invitation in due.expired:
+            why = "not everyone invited answered within 7 days."
+            if self.desk.invitations.end(invitation.game, "cancelled", why, now):
+                self.outbox.queue(cancelled_letters(invitation, say("cancel.expired")))
+                log.info("invitation %s ran out: called off", invitation.game)
+                done += 1
+        return done
+
+    def _overdue(self, due: Due, now: datetime) -> int:
+        ledger, done = self.desk.ledger, 0
+        for overdue in due.overdue:
+            if overdue.policy in ("forfeit", "bot"):
+                done += self.at_deadline(overdue.game, overdue.turn, overdue.name, now)
+            elif not ledger.told_overdue(overdue.game, overdue.turn):
+                if self.game_master:
+                    told = overdue_letter(
+                        self.game_master, overdue.game, overdue.name, overdue.turn, overdue.due
+                    )
+                    self.outbox.queue([told])
+                ledger.note_overdue(overdue.game, overdue.turn, now)
+                log.info("game %s waits past %s's deadline", overdue.game, overdue.name)
+                done += 1
+        return done
+
+    def _reminders(self, due: Due, now: datetime) -> int:
+        done = 0
+        for address, reminders in reminders_to_send(self.desk, now, due).items():
+            lines = [
+                say(
+                    "reminder.line.late" if r.late else "reminder.line",
+                    game=r.game,
+                    turn=r.turn + 1,
+                    due=r.due.isoformat(),
+                )
+                for r in reminders
+            ]
+            late = any(r.late for r in reminders)
+            one = reminders[0]  # about one game: a reply to it is a reply in that game
+            about = (one.game, one.seat, one.turn) if len(reminders) == 1 else None
+            self.outbox.queue([reminder_letter(address, lines, late, about)])
+            self.desk.ledger.note_reminded(address, now, [r.key for r in reminders])
+            log.info("reminded %s of %d move(s)", address, len(reminders))
+            done += 1
+        return done
+
+    def at_deadline(self, game_id: str, turn: int, name: str, now: datetime) -> int:
+        """``name``'s move is past its deadline in a game whose policy acts: ``forfeit``
+        resigns them; ``bot`` has a bot play this one turn for them."""
+        try:
+            with self.store.locked(game_id, wait=0):
+                game = self.store.load(game_id)
+                if game.state.turn != turn or game.state.status == "finished":
+                    return 0  # moved meanwhile
+                if game.record.timeout == "bot":
+                    chosen = bot_move(game, name, STAND_IN_LEVEL, stand_in=True)
+                    text, source = chosen.text, chosen.source
+                    extra = say(
+                        "timeout.stand_in", player=name, level=STAND_IN_LEVEL, why=chosen.why
+                    )
+                else:
+                    text, source = "resign", SourceEntry(kind="timeout")
+                    extra = say("timeout.forfeit", player=name)
+                played = judge_move(game, name, text, source, at=now)
+                letters = turn_letters(game, played, self.desk.facts(game), None, extra)
+                queue = self.clerk.announce(game_id, played, letters)
+                commit_turn(self.store, game_id, played, queue)
+        except ConflictError:
+            return 0  # busy: the next look
+        log.info("game %s: %s's deadline passed: %s (turn %d)", game_id, name, text, turn + 1)
+        return 1
+
+    def play_bots(self, now: datetime) -> int:
+        """Play the turns of seats played by bots, in every game where one is to move; how
+        many were played. Each is recorded with source bot and announced like any turn."""
+        count = 0
+        herald = MailHerald(self.clerk.spool, self.desk.ledger)
+        for game_id in self.store.game_ids():
+            about = f"bots of {game_id}"
+            try:
+                if bot_to_move(self.store.load(game_id)) is None:
+                    self.warn(about, None)
+                    continue
+                played = play_bots(self.store, game_id, herald, at=now)
+            except (RecordError, StoreError, OSError) as err:
+                self.warn(
+                    about,
+                    f"game {game_id} cannot be read ({err}): its mail is set aside, and "
+                    "nothing in it moves until that is mended",
+                )
+                continue
+            self.warn(about, None)
+            for turn in played:
+                log.info("game %s: turn %d: %s (bot)", game_id, turn.turn.turn, turn.turn.move.text)
+            count += len(played)
+        return count

@@ -1,0 +1,73 @@
+"""One service per games folder: ``<games>/.mail/service.lock``, held while a service runs,
+and ``service.json``, which names it (its pid and start time) to a second one that would
+start. And the service's two keys, kept beside it: the routing secret (``secret``, made on
+first use, readable by its owner only) and the loop id (what our own mail carries)."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import secrets
+from datetime import datetime
+from pathlib import Path
+
+from filelock import FileLock, Timeout
+
+from referee.errors import ConfigurationError
+from referee.mail.mailfiles import note_of, read_text
+from referee.store import write_over
+
+
+class ServiceLock:
+    """The lock of the games folder ``games_dir``, and the keys kept beside it."""
+
+    def __init__(self, games_dir: Path) -> None:
+        self.games_dir = games_dir
+        self.root = games_dir / ".mail"
+        self._service_lock: FileLock | None = None
+
+    def secret(self) -> bytes:
+        """The routing secret, made on first use and kept (readable by the owner only)."""
+        path = self.root / "secret"
+        if not path.exists():
+            self.root.mkdir(parents=True, exist_ok=True)
+            with contextlib.suppress(FileExistsError):
+                fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                with os.fdopen(fd, "w") as out:
+                    out.write(secrets.token_hex(32) + "\n")
+                    out.flush()
+                    os.fsync(out.fileno())
+        return bytes.fromhex(path.read_text().strip())
+
+    def loop_id(self) -> str:
+        """The value of our loop header: mail carrying it is ours and never answered."""
+        return hashlib.sha256(b"loop" + self.secret()).hexdigest()[:16]
+
+    def hold(self, started: datetime) -> None:
+        """Become the one service of this games folder; ConfigurationError naming the other
+        one when it is already served (starting again will not help while it runs, so the
+        unit does not restart on it: exit 78)."""
+        self.root.mkdir(parents=True, exist_ok=True)
+        lock = FileLock(self.root / "service.lock")
+        try:
+            lock.acquire(timeout=0)
+        except Timeout:
+            holder = note_of(read_text(self.root / "service.json"))
+            who = f" (pid {holder.get('pid')}, since {holder.get('since')})" if holder else ""
+            raise ConfigurationError(
+                f"another referee service{who} is serving the games folder {self.games_dir}: "
+                "one service per games folder; stop it first, or give this one another "
+                "--games-dir"
+            ) from None
+        self._service_lock = lock
+        write_over(
+            self.root / "service.json",
+            json.dumps({"pid": os.getpid(), "since": started.isoformat()}).encode(),
+        )
+
+    def release(self) -> None:
+        if self._service_lock is not None:
+            self._service_lock.release()
+            self._service_lock = None

@@ -1,0 +1,82 @@
+"""Starting the service: the transport its settings ask for, and the checks that stop it
+(with exit status 78) before it writes anything: the games folder must be its own, with
+nothing in it of another user."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+from referee.errors import ConfigurationError
+from referee.mail.imap import ImapTransport
+from referee.mail.smtp import SmtpSender
+from referee.mail.transport import DirTransport, Transport
+from referee.owner import strangers, user_name
+from referee.settings import Settings
+
+
+def make_transport(settings: Settings, lock: bool = True) -> Transport:
+    """The transport the settings ask for: dir (``mail_dir``) or imap (``imap`` and ``smtp``).
+    ``lock``: it holds its mail folder or mailbox against a second service, once checked."""
+    if settings.transport == "dir" and settings.mail_dir is not None:
+        return DirTransport(settings.mail_dir, lock=lock)
+    if settings.transport == "imap" and settings.imap is not None and settings.smtp is not None:
+        return ImapTransport(
+            settings.imap,
+            SmtpSender(settings.smtp),
+            read_ahead_below=settings.max_message_bytes,
+            games=str(settings.games_dir.resolve()),
+            lock=lock,
+        )
+    if settings.mail_dir is not None:
+        raise ConfigurationError(
+            "both a mail folder (mail_dir) and mail servers ([imap], [smtp]) are set: "
+            "keep one, or give --mail-dir to use the folder this time"
+        )
+    if (settings.imap is None) != (settings.smtp is None):
+        missing = "smtp" if settings.smtp is None else "imap"
+        raise ConfigurationError(
+            f"the imap transport needs both [imap] and [smtp] settings; [{missing}] is missing"
+        )
+    raise ConfigurationError(
+        "no mail transport: give --mail-dir DIR for the dir transport (a folder of .eml "
+        "files), or [imap] and [smtp] in the --config file (see docs/mail.md)"
+    )
+
+
+@contextlib.contextmanager
+def usable(games: Path) -> Iterator[None]:
+    """Turn a permission error on the games folder into one line saying how to mend it."""
+    try:
+        yield
+    except PermissionError as err:
+        where = err.filename or games
+        raise ConfigurationError(
+            f"the service cannot write {where} ({err.strerror}), in the games folder {games}: "
+            f"run it as the folder's owner, or give the folder to the service's user with "
+            f"chown -R {user_name(os.geteuid())}: {games}"
+        ) from None
+
+
+def check_folder_owner(games: Path) -> None:
+    """ConfigurationError unless the service runs as the owner of its games folder."""
+    owner, me = games.stat().st_uid, os.geteuid()
+    if owner != me:
+        raise ConfigurationError(
+            f"the games folder {games} belongs to {user_name(owner)}, but the service runs "
+            f"as {user_name(me)}: give the folder to the service's user with chown -R "
+            f"{user_name(me)}: {games} (and run game-master commands as {user_name(me)})"
+        )
+
+
+def check_strangers(games: Path) -> None:
+    """ConfigurationError when something the service writes belongs to another user."""
+    for path in strangers(games):
+        them, me = user_name(path.stat().st_uid), user_name(os.geteuid())
+        raise ConfigurationError(
+            f"{path} belongs to {them}, not to {me}, who runs the service (a command was run "
+            f"as {them}): give it back with chown -R {me}: {games}, and run game-master "
+            f"commands as {me}"
+        )
