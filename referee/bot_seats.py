@@ -39,7 +39,7 @@ def is_bot_address(address: str) -> bool:
 def check_level(level: str) -> str:
     """``level`` if it is a bot level; RequestError saying which are."""
     if level not in LEVELS:
-        raise RequestError(f"there is no bot level {level!r}: the levels are {', '.join(LEVELS)}")
+        raise RequestError.of("bot.no_level", level=level, levels=list(LEVELS))
     return level
 
 

@@ -95,14 +95,16 @@ def viewer_of(replayed: Replayed, game: str, as_player: str | None) -> str | Non
     state = replayed.state
     try:
         name = state.players[state.seat_of(as_player)].name
-    except KeyError as err:
-        raise RequestError(str(err.args[0])) from None
+    except KeyError:
+        names = [p.name for p in state.players]
+        raise RequestError.of("player.unknown", name=as_player, players=names) from None
     if state.status != "finished":
-        raise RequestError(
-            f"cannot export game {game} as {name}: it is not finished (turn {state.turn}, "
-            f"{state.player.name} to move), and {name}'s view shows cards the others may not "
-            f"see yet; leave out --as for the public view, or export as {name} once the game "
-            "is over"
+        raise RequestError.of(
+            "export.not_finished",
+            game=game,
+            player=name,
+            turn=state.turn,
+            to_move=state.player.name,
         )
     return name
 

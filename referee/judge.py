@@ -120,11 +120,11 @@ def _move(ctx: Context, mail: Received) -> Ruling:
         return letter, Ruling("refused", "refused", note, letters=[letter], limit=limit)
 
     if state.status == "finished":
-        return refuse("over", [over(state)], "the game is over")[1]
+        return refuse("over", [over(state)], note="the game is over")[1]
     if not moves:
         if requests:
             return answer_requests(ctx, requests)
-        letter, ruling = refuse("no-move", [say("judge.no_move")], "no move in the reply")
+        letter, ruling = refuse("no-move", [say("judge.no_move")], note="no move in the reply")
         told = replace(
             letter,
             quoted=tuple(reading.passed[:10]),
@@ -138,7 +138,7 @@ def _move(ctx: Context, mail: Received) -> Ruling:
         letter, ruling = refuse(
             "stale",
             [say("judge.stale", answered=route_turn, now=state.turn)],
-            f"stale: answers turn {route_turn}, the game is at turn {state.turn}",
+            note=f"stale: answers turn {route_turn}, the game is at turn {state.turn}",
         )
         return replace(ruling, letters=[replace(letter, quoted=tuple(moves))])
     source = SourceEntry(kind="mail", message_id=ctx.inbound.message_id)

@@ -163,6 +163,8 @@ def fail(err: RefereeError, as_json: bool, status: int = 1, **extra: Any) -> NoR
     on stdout)."""
     if as_json:
         body: dict[str, Any] = {"kind": _error_kind(err), "message": str(err), **extra}
+        if err.code is not None:  # what went wrong, as data: docs/messages.md
+            body["code"] = err.code
         if isinstance(err, MoveError):
             body["message"] = err.reason
             body["input"] = err.text

@@ -1,7 +1,8 @@
 """The catalogue of messages: every code a reader may be told, its English, the kinds of its
 parameters, and when it is said. One module per area registers its entries (the engine's
 refusals, notation's, the letters', the commands', the notices'); docs/messages.md is
-written from here (``python -m referee.wording.catalogue``), and a test keeps the two equal.
+written from here (``python -m referee.wording.catalogue > docs/messages.md``), and a test
+keeps the two equal.
 
 An entry's English is a ``str.format`` text whose fields are its parameters, each worded by
 its kind (:data:`KINDS`): ``"you cannot afford {card}: it costs {cost}"``. A field's format
@@ -103,4 +104,5 @@ def _load() -> None:
         return
     _loaded.append(True)
     for module in pkgutil.iter_modules(__path__):
-        importlib.import_module(f"{__name__}.{module.name}")
+        if not module.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{module.name}")

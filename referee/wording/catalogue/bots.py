@@ -75,3 +75,9 @@ entry(
     {"move": "message"},
     when="a bot's move when there was no other",
 )
+entry(
+    "bot.no_level",
+    "there is no bot level {level}: the levels are {levels:comma}",
+    {"level": "quoted", "levels": "names"},
+    when="a bot of a level there is not (referee new --bot, referee hint --level)",
+)

@@ -40,3 +40,11 @@ entry(
     {"winners": "names"},
     when="the replay page: a shared win",
 )
+entry(
+    "export.not_finished",
+    "cannot export game {game} as {player}: it is not finished (turn {turn}, {to_move} to "
+    "move), and {player}'s view shows cards the others may not see yet; leave out --as for "
+    "the public view, or export as {player} once the game is over",
+    {"game": "text", "player": "name", "turn": "number", "to_move": "name"},
+    when="referee export --as, of a game not finished",
+)
