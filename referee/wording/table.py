@@ -40,7 +40,7 @@ def markdown() -> str:
     areas: dict[str, list[Entry]] = {}
     for found in entries():
         areas.setdefault(found.code.split(".")[0], []).append(found)
-    for area, found in areas.items():
+    for area, said in areas.items():
         lines += [
             "",
             f"## `{area}`",
@@ -48,5 +48,5 @@ def markdown() -> str:
             "| code | parameters | when | English |",
             "|---|---|---|---|",
         ]
-        lines += [_row(f) for f in found]
+        lines += [_row(f) for f in said]
     return "\n".join(lines) + "\n"
