@@ -43,7 +43,7 @@ T = TypeVar("T")
 class InlineExecutor(Executor):
     """Runs what it is given at once, on the calling thread."""
 
-    def __init__(self, **_: object) -> None:
+    def __init__(self, *_: object, **__: object) -> None:
         pass
 
     def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:

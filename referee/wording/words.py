@@ -8,6 +8,7 @@ English is the language today; its forms are the ones the referee has always wri
 
 from __future__ import annotations
 
+import functools
 import string
 from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime, timedelta
@@ -31,7 +32,10 @@ class Words:
         found = lookup(message.code)
         text = self.text_of(found, message.params)
         try:
-            return _Fields(self, found, message.params).format(text)
+            return "".join(
+                piece if name is None else self.word(found.params[name], message.params[name], spec)
+                for piece, name, spec in _pieces(text)
+            )
         except (KeyError, IndexError, ValueError, TypeError) as err:
             raise ValueError(f"message {message.code} cannot be worded: {err!r}") from None
 
@@ -161,34 +165,18 @@ def _message(value: Any) -> Message:
     raise ValueError(f"{value!r} is not a message")
 
 
-class _Field:
-    """A parameter waiting to be worded, with its kind."""
-
-    def __init__(self, words: Words, kind: str, value: Any) -> None:
-        self.words, self.kind, self.value = words, kind, value
-
-    def __format__(self, spec: str) -> str:
-        return self.words.word(self.kind, self.value, spec)
-
-
-class _Fields(string.Formatter):
-    """Fills an entry's text: each field worded by its parameter's kind."""
-
-    def __init__(self, words: Words, found: Entry, params: Mapping[str, Any]) -> None:
-        super().__init__()
-        self.words, self.found, self.params = words, found, params
-
-    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
-        name = str(key)
-        kind = self.found.params.get(name)
-        if kind is None:
-            raise KeyError(f"{name} is not a parameter of {self.found.code}")
-        return _Field(self.words, kind, self.params[name])
-
-    def check_unused_args(
-        self, used_args: set[int | str], args: Sequence[Any], kwargs: Mapping[str, Any]
-    ) -> None:
-        return None
+@functools.cache
+def _pieces(text: str) -> tuple[tuple[str, str | None, str], ...]:
+    """A catalogue text cut once into its pieces: literal text, or a field's name and spec."""
+    pieces: list[tuple[str, str | None, str]] = []
+    for literal, name, spec, conversion in string.Formatter().parse(text):
+        if conversion:
+            raise ValueError(f"{text!r}: a field is worded by its kind, not by !{conversion}")
+        if literal:
+            pieces.append((literal, None, ""))
+        if name is not None:
+            pieces.append(("", name, spec or ""))
+    return tuple(pieces)
 
 
 ENGLISH = Words()
