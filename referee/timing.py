@@ -82,12 +82,6 @@ def parse_until(text: str, now: datetime) -> datetime:
     return at if at.tzinfo else at.replace(tzinfo=UTC)
 
 
-def when(at: datetime) -> str:
-    """A time for people: ``Tue 8 Dec 2026, 14:00 UTC``."""
-    at = at.astimezone(UTC)
-    return f"{at:%a} {at.day} {at:%b %Y, %H:%M} UTC"
-
-
 def due_at(since: datetime, deadline: timedelta) -> datetime:
     """When a move is due: ``deadline`` after ``since`` (the last turn, or the game's start).
 
