@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from referee.mail.telling import letters_for_turn
 from referee.store import Store
+from referee.wording.writer import Writer
 from tests.browser import chromium
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,7 +62,8 @@ def main() -> int:
             stdout=subprocess.DEVNULL,
         )
         game = Store(ROOT / "games").load("example")
-        mail = next(m for m in letters_for_turn(game, MAIL_TURN) if m.name == MAIL_TO)
+        letter = next(m for m in letters_for_turn(game, MAIL_TURN) if m.name == MAIL_TO)
+        mail = Writer().write(letter)
         assert mail.html is not None
         board = folder / "board-mail.html"
         board.write_text(mail.html, encoding="utf-8")
