@@ -3,27 +3,62 @@ lengths of time written; and a message worded whole (:meth:`Words.say`).
 
 This is the one place where a number, a list, a plural or a date becomes text, so that a
 language is a catalogue and these few functions, not sentences spread through the code.
-English is the language today; its forms are the ones the referee has always written.
+:class:`Words` is one language: English writes the forms the referee has always written;
+every other language takes its texts from its gettext catalogue
+(:mod:`referee.wording.translations`), its plural forms, lists, numbers, dates and lengths
+of time from CLDR (Babel), and its game words from its ``words.toml``. Times are shown in
+the reader's time zone when they chose one.
 """
 
 from __future__ import annotations
 
 import functools
 import string
+import tomllib
+import unicodedata
 from collections.abc import Mapping, Sequence
-from datetime import UTC, datetime, timedelta
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from babel.dates import format_datetime
+from babel.lists import format_list
+from babel.numbers import format_decimal, format_percent
+from babel.units import format_unit
 
 from referee.engine.cards import TOKEN_COLOURS
 from referee.engine.moves import move_from_json
 from referee.wording.catalogue import Entry, lookup
 from referee.wording.messages import Message
+from referee.wording.translations import translations
+from referee.wording.vocabulary import Vocabulary, locale_folder, vocabulary
+
+#: How a time is written in each language (CLDR date patterns); a language not here: DATES.
+DATE_PATTERNS = {
+    "is": "EEE d. MMMM y, HH:mm z",
+    "eo": "EEEE 'la' d-'a' 'de' MMMM y, HH:mm z",
+}
+DATES = "EEE d MMMM y, HH:mm z"
+#: Languages that write the names of months in small letters, though CLDR has capitals.
+LOWER_CASE_MONTHS = frozenset({"eo"})
+#: The units a length of time is written in, largest first (CLDR unit names, seconds).
+_UNITS = (("duration-week", 7 * 86400), ("duration-day", 86400), ("duration-hour", 3600))
+#: Welsh "and" is "ac" before a vowel.
+_WELSH_VOWELS = tuple("aeiouwyâêîôûŵŷAEIOUWY")
+#: The aspirate mutation after Welsh "a" (and): coch -> choch.
+_ASPIRATE = {"c": "ch", "p": "ph", "t": "th"}
 
 
 class Words:
-    """How one language words what the catalogue says (English)."""
+    """How one language words what the catalogue says, for a reader in one time zone
+    (``zone`` None: UTC)."""
 
-    language = "en"
+    def __init__(self, language: str = "en", zone: str | None = None) -> None:
+        self.language = language
+        self.zone_name = zone
+        self.zone = _zone(zone)
+        self._gettext = translations(language)
+        self._vocabulary: Vocabulary | None = None
 
     # -- a message --------------------------------------------------------------------------
 
@@ -40,16 +75,28 @@ class Words:
             raise ValueError(f"message {message.code} cannot be worded: {err!r}") from None
 
     def text_of(self, found: Entry, params: Mapping[str, Any]) -> str:
-        """The form of ``found`` to use: its plural when its count says so."""
+        """The form of ``found`` to use, in this language: its plural form when its count
+        says so (CLDR's rules: Welsh has six)."""
         if found.plural is None or found.count is None:
-            return found.text
+            if self.language == "en":
+                return found.text
+            return str(self._gettext.pgettext(found.code, found.text))
         count = params[found.count]
         number = len(count) if isinstance(count, list | tuple) else int(count)
-        return self.plural(number, found.text, found.plural)
+        if self.language == "en":
+            return self.plural(number, found.text, found.plural)
+        return str(self._gettext.npgettext(found.code, found.text, found.plural, number))
 
     def plural(self, number: int, one: str, other: str) -> str:
         """English has two forms: one, and every other number."""
         return one if number == 1 else other
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """This language's game words (what a move is written in)."""
+        if self._vocabulary is None:
+            self._vocabulary = vocabulary(self.language)
+        return self._vocabulary
 
     # -- lists ------------------------------------------------------------------------------
 
@@ -57,20 +104,46 @@ class Words:
         """Items joined: ``and`` (a and b and c), ``or``, ``series`` (a, b and c),
         ``semicolon``, or (the default) commas."""
         joins = {"and": " and ", "or": " or ", "semicolon": "; "}
+        if self.language == "cy" and style in ("and", "series") and len(items) > 1:
+            return self._welsh_and(items)
+        if self.language != "en" and style in ("and", "or", "series") and items:
+            kind: Literal["or", "standard"] = "or" if style == "or" else "standard"
+            said = str(format_list(list(items), kind, self.language))
+            return said.replace(", বা ", " বা ") if self.language == "bn" else said
         if style == "series":
             return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
         return joins.get(style, ", ").join(items)
 
+    def _welsh_and(self, items: Sequence[str]) -> str:
+        """Welsh "and": no comma before it; "ac" before a vowel, else "a", and a colour
+        after "a" takes the aspirate mutation (a choch: c, p and t become ch, ph and th)."""
+        last = items[-1]
+        colours = {self.colour(c) for c in TOKEN_COLOURS}
+        if last.split(" ")[0] in colours and last[:1] in _ASPIRATE:
+            last = _ASPIRATE[last[:1]] + last[1:]
+        joined = " ac " if last.startswith(_WELSH_VOWELS) else " a "
+        return ", ".join(items[:-1]) + joined + last
+
     # -- the game's things -------------------------------------------------------------------
 
     def colour(self, name: str) -> str:
-        return name
+        """A colour's word (``red``; in Welsh ``coch``)."""
+        if self.language == "en":
+            return name
+        return self.vocabulary.word(name)
 
     def tokens(self, counts: Sequence[int], zero: str = "") -> str:
-        """``(0, 0, 0, 2, 0, 1)`` -> ``2 red, 1 gold``; ``zero`` (default "nothing") when
-        there are none."""
+        """``(0, 0, 0, 2, 0, 1)`` -> ``2 red, 1 gold``; when there are none, the word the
+        spec ``zero`` names in the language's ``[zero]`` words (default ``nothing``)."""
         parts = [f"{n} {self.colour(TOKEN_COLOURS[k])}" for k, n in enumerate(counts) if n]
-        return ", ".join(parts) if parts else (zero or "nothing")
+        if parts:
+            return ", ".join(parts)
+        if self.language == "en":
+            return zero or "nothing"
+        words = _words_file(self.language).get("zero", {})
+        if zero and zero not in words:
+            return zero  # a word said already (the board's "none")
+        return str(words.get(zero or "nothing", words.get("nothing", "-")))
 
     def taken(self, counts: Sequence[int]) -> str:
         """Tokens as a take is told: ``blue, green and red``, ``2 white``."""
@@ -85,30 +158,56 @@ class Words:
         """A move, in the notation players write."""
         from referee.notation import format_move  # the notation sits above the words
 
-        return format_move(move_from_json(body))
+        move = move_from_json(body)
+        return format_move(move) if self.language == "en" else format_move(move, self.vocabulary)
 
     # -- numbers and time ---------------------------------------------------------------------
 
     def number(self, value: int, spec: str = "") -> str:
-        """A whole number; ``spec`` is Python's (``,`` thousands, ``>3`` a column)."""
+        """A whole number; ``spec`` is Python's (``,`` thousands, ``>3`` a column). Digits
+        are Latin in every language (what players copy back; the Bengali rules write them so
+        too); thousands are grouped as the language groups them."""
+        if self.language != "en" and spec == ",":
+            return format_decimal(value, locale=self.language, numbering_system="latn")
         return format(value, spec)
 
+    def percent(self, value: float, spec: str = "") -> str:
+        if self.language == "en":
+            return format(value, spec or ".0%")
+        return format_percent(value, locale=self.language, numbering_system="latn")
+
     def when(self, at: datetime | str) -> str:
-        """A time for people: ``Tue 8 Dec 2026, 14:00 UTC``."""
+        """A time for people, in the reader's zone: ``Tue 8 Dec 2026, 14:00 UTC``; in Welsh
+        ``Maw 8 Rhagfyr 2026, 14:00 UTC``."""
         moment = datetime.fromisoformat(at) if isinstance(at, str) else at
-        moment = moment.astimezone(UTC)
-        return f"{moment:%a} {moment.day} {moment:%b %Y, %H:%M} UTC"
+        moment = moment.astimezone(self.zone)
+        if self.language == "en":
+            return f"{moment:%a} {moment.day} {moment:%b %Y, %H:%M} {moment.tzname() or 'UTC'}"
+        pattern = DATE_PATTERNS.get(self.language, DATES)
+        said = str(format_datetime(moment, pattern, tzinfo=self.zone, locale=self.language))
+        if self.language in LOWER_CASE_MONTHS:  # CLDR capitalises them; the language does not
+            month = str(format_datetime(moment, "MMMM", tzinfo=self.zone, locale=self.language))
+            said = said.replace(month, month.lower())
+        return said
 
     def duration(self, seconds: float | timedelta) -> str:
-        """The shortest exact way to write a length of time: ``7d``, ``36h``, ``90m``."""
+        """The shortest exact way to write a length of time: ``7d``, ``36h``, ``90m`` (as a
+        deadline is written); in another language its words, ``3 diwrnod``."""
         whole = int(seconds.total_seconds() if isinstance(seconds, timedelta) else seconds)
+        if self.language != "en":
+            for unit, size in (*_UNITS, ("duration-minute", 60)):
+                if whole % size == 0 or unit == "duration-minute":
+                    return str(format_unit(whole // size, unit, "long", locale=self.language))
         for unit, size in (("w", 7 * 86400), ("d", 86400), ("h", 3600)):
             if whole % size == 0:
                 return f"{whole // size}{unit}"
         return f"{whole // 60}m"
 
     def capital(self, text: str) -> str:
-        """``text`` with its first letter a capital, as a sentence begins."""
+        """``text`` with its first letter a capital, as a sentence begins in English (other
+        languages write a move told after a colon as it is: a name keeps its own case)."""
+        if self.language != "en":
+            return text
         return text[:1].upper() + text[1:]
 
     # -- a parameter of a kind ------------------------------------------------------------------
@@ -119,11 +218,14 @@ class Words:
             case "text" | "name" | "card" | "noble":
                 return str(value)
             case "quoted":
-                return repr(str(value))
+                if self.language == "en":
+                    return repr(str(value))
+                opening, closing = _words_file(self.language).get("marks", {}).get("quote", "“”")
+                return f"{opening}{value}{closing}"
             case "number":
                 return self.number(int(value), spec)
             case "percent":
-                return format(float(value), spec or ".0%")
+                return self.percent(float(value), spec)
             case "names" | "cards" | "nobles":
                 return self.listed([str(v) for v in value], spec)
             case "colour":
@@ -134,6 +236,10 @@ class Words:
                 return self.tokens(_counts(value), spec)
             case "taken":
                 return self.taken(_counts(value))
+            case "word":
+                return self.vocabulary.word(str(value))
+            case "words":
+                return self.listed([self.vocabulary.word(str(v)) for v in value], spec)
             case "move":
                 return self.move(value)
             case "moves":
@@ -148,6 +254,43 @@ class Words:
                 said = [self.say(_message(v)) for v in value]
                 return self.listed(said, spec) if spec else " ".join(said)
         raise ValueError(f"no kind {kind!r}")
+
+
+def width(text: str) -> int:
+    """How many columns ``text`` takes in a monospace font: marks that sit on a letter (a
+    Bengali virama, an accent written apart) take none."""
+    return sum(1 for ch in text if unicodedata.category(ch) not in ("Mn", "Me", "Cf"))
+
+
+def pad(text: str, columns: int) -> str:
+    """``text`` and spaces after it, to fill ``columns`` columns (as ``str.ljust`` by width)."""
+    return text + " " * max(0, columns - width(text))
+
+
+def _zone(name: str | None) -> ZoneInfo:
+    """The time zone ``name`` (an IANA name, ``Asia/Dhaka``); UTC for none or an unknown."""
+    if not name:
+        return ZoneInfo("UTC")
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+@functools.cache
+def _words_file(language: str) -> dict[str, Any]:
+    """A language's ``words.toml``, as read (its ``[zero]`` words and ``[marks]``)."""
+    path = locale_folder() / language / "words.toml"
+    if not path.is_file():
+        return {}
+    with path.open("rb") as file:
+        return tomllib.load(file)
+
+
+@functools.cache
+def words_for(language: str = "en", zone: str | None = None) -> Words:
+    """The words of ``language`` for a reader in ``zone`` (kept: they hold no state)."""
+    return Words(language, zone)
 
 
 def _counts(value: Any) -> Sequence[int]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -38,6 +39,9 @@ KINDS: dict[str, str] = {
     "moves": "a list of moves (spec: and, or, comma, semicolon)",
     "when": "a time, ISO 8601",
     "duration": "a length of time, in seconds",
+    "word": "a word players write, in the reader's language: a move word (take), a colour, "
+    "commands.WORD or options.WORD (words.toml)",
+    "words": "a list of such words (spec: and, or, comma)",
     "message": "another message, said within this one",
     "messages": "a list of messages, said one after the other",
 }
@@ -54,6 +58,8 @@ class Entry:
     when: str = ""
     plural: str | None = None
     count: str | None = None
+    #: where the entry is written: its module and line (for ``pybabel extract``)
+    origin: tuple[str, int] = ("", 0)
 
 
 CATALOGUE: dict[str, Entry] = {}
@@ -77,7 +83,9 @@ def entry(
         raise ValueError(f"message {code} is in the catalogue twice")
     if (plural is None) != (count is None):
         raise ValueError(f"message {code}: a plural needs the count that chooses it")
-    CATALOGUE[code] = Entry(code, text, given, when, plural, count)
+    caller = sys._getframe(1)
+    origin = (str(caller.f_globals.get("__name__", "")), caller.f_lineno)
+    CATALOGUE[code] = Entry(code, text, given, when, plural, count, origin)
 
 
 def lookup(code: str) -> Entry:

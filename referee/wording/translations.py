@@ -1,0 +1,120 @@
+"""The translations: one gettext catalogue per language,
+``referee/locale/<language>/LC_MESSAGES/referee.po``, whose messages are the catalogue's
+(context: the message's code; id: its English) and the templates' fixed texts.
+
+The .po files are read as they are (compiled in memory when first used), so a corrected
+translation is used without a build step; ``pybabel compile`` still makes .mo files for
+anyone who wants them (docs/translating.md). :func:`problems` is what the tests and
+``python -m referee.wording.translations`` report: a message missing, fuzzy, or with
+fields that differ from the English.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import string
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+
+from referee.wording.catalogue import entries
+from referee.wording.vocabulary import locale_folder
+
+DOMAIN = "referee"
+
+
+def po_path(language: str) -> Path:
+    return locale_folder() / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@functools.cache
+def po_catalog(language: str) -> Catalog:
+    """The .po of ``language``, read."""
+    with po_path(language).open("rb") as file:
+        return read_po(file, locale=language, domain=DOMAIN)
+
+
+@functools.cache
+def translations(language: str) -> NullTranslations:
+    """gettext for ``language`` (English: the texts as they are)."""
+    if language == "en" or not po_path(language).is_file():
+        return NullTranslations()
+    compiled = io.BytesIO()
+    write_mo(compiled, po_catalog(language), use_fuzzy=False)
+    compiled.seek(0)
+    return Translations(compiled, domain=DOMAIN)
+
+
+def fields(text: str) -> list[tuple[str, str]]:
+    """A text's fields, each its name and format spec, sorted: what a translation keeps."""
+    try:
+        parsed = list(string.Formatter().parse(text))
+    except ValueError as err:
+        return [("?", f"cannot be read: {err}")]
+    return sorted((name, spec or "") for _, name, spec, _ in parsed if name is not None)
+
+
+def problems(language: str) -> list[str]:
+    """What is wrong with ``language``'s translation, one line each: a message of the
+    catalogue missing, untranslated or fuzzy, or with fields that are not the English's."""
+    if not po_path(language).is_file():
+        return [f"{po_path(language)}: missing"]
+    catalog = po_catalog(language)
+    found: list[str] = []
+    wanted = {(e.code, e.text) for e in entries()}
+    for each in entries():
+        message = catalog.get(each.text, context=each.code)
+        where = f"{language} {each.code}"
+        if message is None:
+            found.append(f"{where}: missing")
+            continue
+        if message.fuzzy:
+            found.append(f"{where}: fuzzy")
+        translated = _strings(message.string)
+        if not all(translated):
+            found.append(f"{where}: not translated")
+            continue
+        if each.plural is not None and len(translated) != catalog.num_plurals:
+            found.append(f"{where}: {len(translated)} plural forms, not {catalog.num_plurals}")
+        for text in translated:
+            if fields(text) != fields(each.text):
+                found.append(f"{where}: fields {fields(text)} differ from {fields(each.text)}")
+    for message in catalog:
+        if message.id and message.context is not None:
+            msgid = message.id if isinstance(message.id, str) else message.id[0]
+            if (message.context, msgid) not in wanted:
+                found.append(f"{language} {message.context}: no longer in the catalogue")
+    for message in catalog:  # the templates' texts (no context)
+        if message.id and message.context is None:
+            translated = _strings(message.string)
+            if message.fuzzy:
+                found.append(f"{language} template text {message.id!r}: fuzzy")
+            elif not all(translated):
+                found.append(f"{language} template text {message.id!r}: not translated")
+    return found
+
+
+def _strings(string: object) -> tuple[str, ...]:
+    """A message's translation as a tuple of its forms (one unless it has plurals)."""
+    if isinstance(string, list | tuple):
+        return tuple(str(s or "") for s in string)
+    return (str(string or ""),)
+
+
+def main(argv: list[str]) -> int:
+    """``python -m referee.wording.translations [LANGUAGE...]``: each problem, one a line."""
+    from referee.wording.vocabulary import languages
+
+    chosen = argv or [code for code in languages() if code != "en"]
+    found = [line for code in chosen for line in problems(code)]
+    print("\n".join(found) or f"no problems in {', '.join(chosen)}")
+    return 1 if found else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

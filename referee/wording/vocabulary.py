@@ -1,0 +1,389 @@
+"""The words players write, in each language: moves, colours, numbers, commands and the words
+of their options, read from ``referee/locale/<language>/words.toml``.
+
+A :class:`Vocabulary` is one language's words with English's beside them (English is read
+in every language). Words are matched folded: without case, Latin letters without accents
+(``ruður`` and ``rudur``, ``ĝi`` and ``gi``), Esperanto's x-system read as its letters
+(``gxi`` is ``ĝi``), and Bengali digits read as digits (``২`` is ``2``). The first word of
+each list in a language's file is the one the referee writes: the canonical text of a move
+in that language (:meth:`Vocabulary.word`).
+
+What a player writes is read with the words of every language at once (a
+:class:`ReadingVocabulary`, :func:`reading_vocabulary`): reading needs no knowledge of the
+writer's language, and a player may mix their language's words with English's. A word that
+means one thing in one language and another thing in another has every one of its meanings
+(each a :class:`Sense`, English's first, then the languages' in the order of
+:func:`languages`); the notation tries each reading (:mod:`referee.notation`).
+
+Adding a language is adding its folder: no Python changes (docs/translating.md). The
+languages are those of ``referee/locale``, or of the folder the environment variable
+``REFEREE_LOCALE_DIR`` names (a game master's own languages), or, in a test, those of
+the folder :func:`languages_in` gives.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import re
+import tomllib
+import unicodedata
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from importlib import resources
+from pathlib import Path
+from typing import Any, Generic, Literal, TypeVar
+
+from referee.engine.cards import TOKEN_COLOURS
+
+#: The concepts of a move, in the order a words file lists them.
+MOVE_WORDS = (
+    "take", "reserve", "buy", "pass", "resign", "return", "noble", "pay", "deck", "nothing",
+)  # fmt: skip
+#: Letters of the Latin alphabet that carry no accent to strip but are written otherwise.
+_LATIN = str.maketrans({"ð": "d", "þ": "th", "æ": "ae", "ø": "o", "œ": "oe", "ß": "ss"})
+#: Esperanto's x-system: cx is ĉ, and so on.
+_X_SYSTEM = (("cx", "c"), ("gx", "g"), ("hx", "h"), ("jx", "j"), ("sx", "s"), ("ux", "u"))
+#: The languages whose words are also matched as written in their x-system.
+_X_LANGUAGES = frozenset({"eo"})
+#: Bengali digits, read as the digits they are.
+_DIGITS = str.maketrans("০১২৩৪৫৬৭৮৯", "0123456789")
+#: Joiners that shape how a script is drawn (Bengali conjuncts) but do not make another word.
+_JOINERS = str.maketrans(dict.fromkeys(map(ord, "\u200c\u200d"), None))
+#: A word of what players write: what lies between spaces and punctuation (a Bengali danda
+#: ends a sentence as a full stop does). ``*`` (gold) and ``-`` (in card ids) are in words.
+WORD = re.compile(r"[^\s,;:.!?()\[\]{}\"'`\u0964\u0965]+")
+#: The environment variable naming another folder of languages than ``referee/locale``.
+LOCALE_DIR = "REFEREE_LOCALE_DIR"
+
+
+def fold(word: str, language: str = "en") -> str:
+    """``word`` as words are matched: lower case; Latin letters without accents; in
+    Esperanto, the x-system read as the letters it stands for; Bengali digits as digits;
+    another script's text in one normal form (NFC), without the joiners that only shape it."""
+    if word.isascii():  # most words: the same rules, at C speed
+        word = word.lower()
+        if language in _X_LANGUAGES and "x" in word:
+            for written, letter in _X_SYSTEM:
+                word = word.replace(written, letter)
+        return word
+    word = word.casefold().translate(_DIGITS)
+    if language in _X_LANGUAGES:
+        for written, letter in _X_SYSTEM:
+            word = word.replace(written, letter)
+    if not all(ch.isascii() or "LATIN" in unicodedata.name(ch, "") for ch in word):
+        # another script: its marks are letters, not accents
+        return unicodedata.normalize("NFC", word.translate(_JOINERS))
+    word = word.translate(_LATIN)
+    return "".join(ch for ch in unicodedata.normalize("NFD", word) if not unicodedata.combining(ch))
+
+
+def digits(text: str) -> str:
+    """``text`` with its Bengali digits as the digits they are (``৩d`` is ``3d``), and
+    nothing else changed: a value read as written."""
+    return text.translate(_DIGITS)
+
+
+def locale_folder() -> Path:
+    """Where the languages live: ``referee/locale`` (in a wheel, as package data); the
+    folder the environment variable ``REFEREE_LOCALE_DIR`` names, when it is set as the
+    referee starts; for a while, the folder :func:`languages_in` gives (tests)."""
+    return _CHOSEN[-1] if _CHOSEN else _default_folder()
+
+
+#: The folders :func:`languages_in` chose, the last one in use.
+_CHOSEN: list[Path] = []
+
+
+@functools.cache
+def _default_folder() -> Path:
+    chosen = os.environ.get(LOCALE_DIR)
+    return Path(chosen) if chosen else Path(str(resources.files("referee") / "locale"))
+
+
+@contextlib.contextmanager
+def languages_in(folder: Path) -> Iterator[Path]:
+    """The languages are those of ``folder`` while the block runs (a test's own words)."""
+    _CHOSEN.append(folder)
+    try:
+        yield folder
+    finally:
+        _CHOSEN.pop()
+
+
+def languages(folder: Path | None = None) -> tuple[str, ...]:
+    """The languages there are (those with a ``words.toml``), English first."""
+    folder = folder or locale_folder()
+    found = sorted(p.name for p in folder.iterdir() if (p / "words.toml").is_file())
+    return tuple(["en", *(code for code in found if code != "en")])
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """One language's words with English's: folded word -> what it means, per group; and
+    the words the referee writes in that language."""
+
+    language: str
+    moves: Mapping[str, str] = field(default_factory=dict)  # folded word -> concept
+    colours: Mapping[str, int] = field(default_factory=dict)  # folded word -> token kind
+    numbers: Mapping[str, int] = field(default_factory=dict)
+    commands: Mapping[str, str] = field(default_factory=dict)  # folded word -> command
+    options: Mapping[str, str] = field(default_factory=dict)  # folded word -> option
+    fillers: frozenset[str] = frozenset()
+    before_resign: frozenset[str] = frozenset()
+    written: Mapping[str, str] = field(default_factory=dict)  # concept -> the word written
+
+    def fold(self, word: str) -> str:
+        return fold(word, self.language)
+
+    def word(self, concept: str) -> str:
+        """How the referee writes ``concept`` (a move word, a colour, a command, an option)
+        in this language."""
+        return self.written[concept]
+
+    def colour(self, kind: int) -> str:
+        return self.written[TOKEN_COLOURS[kind]]
+
+
+def _table(language: str, folder: Path | None = None) -> dict[str, Any]:
+    path = (folder or locale_folder()) / language / "words.toml"
+    with path.open("rb") as file:
+        return tomllib.load(file)
+
+
+def vocabulary(language: str = "en") -> Vocabulary:
+    """The words of ``language`` with English's (English alone for ``en``). KeyError for a
+    language there is none of."""
+    return _vocabulary(language, locale_folder())
+
+
+@functools.cache
+def _vocabulary(language: str, folder: Path) -> Vocabulary:
+    if language not in languages(folder):
+        there = ", ".join(languages(folder))
+        raise KeyError(f"no language {language!r}: the languages are {there}")
+    tables = [_table("en", folder)]
+    if language != "en":
+        tables.append(_table(language, folder))
+    groups: dict[str, dict[str, Any]] = {g: {} for g in ("moves", "colours", "numbers",
+                                                          "commands", "options")}  # fmt: skip
+    fillers: set[str] = set()
+    before: set[str] = set()
+    written: dict[str, str] = {}
+    for table in tables:  # the language's own words last: they win a clash, and are written
+        for concept, words in table.get("moves", {}).items():
+            if concept == "fillers":
+                fillers.update(fold(w, language) for w in words)
+            elif concept == "before_resign":
+                before.update(fold(w, language) for w in words)
+            else:
+                groups["moves"].update((fold(w, language), concept) for w in words)
+                written[concept] = words[0]
+        for colour, words in table.get("colours", {}).items():
+            kind = TOKEN_COLOURS.index(colour)
+            groups["colours"].update((fold(w, language), kind) for w in words)
+            written[colour] = words[0]
+        for number, words in table.get("numbers", {}).items():
+            groups["numbers"].update((fold(w, language), int(number)) for w in words)
+        for group in ("commands", "options"):
+            for concept, words in table.get(group, {}).items():
+                groups[group].update((fold(w, language), concept) for w in words)
+                written[f"{group}.{concept}"] = words[0]
+    return Vocabulary(
+        language=language,
+        moves=groups["moves"],
+        colours=groups["colours"],
+        numbers=groups["numbers"],
+        commands=groups["commands"],
+        options=groups["options"],
+        fillers=frozenset(fillers),
+        before_resign=frozenset(before),
+        written=written,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Reading: every language at once
+
+
+Group = Literal["move", "filler", "before_resign", "colour", "number"]
+
+
+@dataclass(frozen=True, slots=True)
+class Sense:
+    """One thing a word may mean in a move: a move word (``value`` its concept, one of
+    :data:`MOVE_WORDS`), a filler passed over, a word said before resign, a colour (``value``
+    its token kind) or a number. ``languages`` are the languages that give the word this
+    sense (two languages meaning the same thing by a word make one sense, not two)."""
+
+    group: Group
+    value: str | int = ""
+    languages: tuple[str, ...] = field(default=("en",), compare=False)
+
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Index(Generic[T]):
+    """Folded word -> its meanings, the first language's first. ``x_system`` holds the words
+    of the languages written in an x-system again, found for a word that has an x in it."""
+
+    plain: Mapping[str, tuple[T, ...]] = field(default_factory=dict)
+    x_system: Mapping[str, tuple[T, ...]] = field(default_factory=dict)
+
+    def of(self, word: str, key: str | None = None) -> tuple[T, ...]:
+        """The meanings of ``word`` (as written; ``key``: it folded, when the caller has
+        folded it already): none when it is no word here."""
+        key = fold(word) if key is None else key
+        found = self.plain.get(key, ())
+        if "x" in key and self.x_system:  # the x-system is Esperanto's
+            more = [m for m in self.x_system.get(fold(word, "eo"), ()) if m not in found]
+            found = (*found, *more)
+        return found
+
+
+def _added(found: list[T], meaning: T, language: str) -> None:
+    """``meaning`` added to the meanings ``found`` of a word, unless it is there already (a
+    sense there already is said by one more language)."""
+    if meaning not in found:
+        found.append(meaning)
+        return
+    at = found.index(meaning)
+    there = found[at]
+    if isinstance(there, Sense) and language not in there.languages:
+        found[at] = replace(there, languages=(*there.languages, language))
+
+
+class _Building(Generic[T]):
+    """An :class:`Index` being filled, meanings in the order they come."""
+
+    def __init__(self) -> None:
+        self.plain: dict[str, list[T]] = {}
+        self.x_system: dict[str, list[T]] = {}
+
+    def add(self, word: str, language: str, meaning: T) -> None:
+        key = fold(word, language)
+        places = [self.plain, self.x_system] if language in _X_LANGUAGES else [self.plain]
+        for place in places:
+            _added(place.setdefault(key, []), meaning, language)
+
+    def index(self) -> Index[T]:
+        return Index(
+            {k: tuple(v) for k, v in self.plain.items()},
+            {k: tuple(v) for k, v in self.x_system.items()},
+        )
+
+
+@dataclass(frozen=True)
+class ReadingVocabulary:
+    """The words of every language at once, as a move, a command or an option is read:
+    ``senses`` for a move's words (one word; or, for a word a language writes with an
+    apostrophe inside, the words it splits into: ``phrases``), ``commands`` (a
+    folded word -> the English command words it may be) and ``options`` (-> the English
+    option words of ``new`` and ``accept``). Meanings come English's first, then each
+    language's in the order of :func:`languages`."""
+
+    languages: tuple[str, ...]
+    senses: Index[Sense]
+    phrases: Mapping[tuple[str, ...], tuple[Sense, ...]]
+    commands: Index[str]
+    options: Index[str]
+
+    @functools.cached_property
+    def longest_phrase(self) -> int:
+        """How many words the longest phrase has (1: there is none)."""
+        return max((len(p) for p in self.phrases), default=1)
+
+    def senses_of(self, word: str) -> tuple[Sense, ...]:
+        """What ``word`` may mean in a move (none: no language's word)."""
+        return self.senses.of(word)
+
+    def commands_of(self, word: str) -> tuple[str, ...]:
+        """The English command words ``word`` may be, English's meaning first."""
+        return self.commands.of(word)
+
+    def options_of(self, word: str) -> tuple[str, ...]:
+        """The English option words (``points``, ``with``, ``as``…) ``word`` may be."""
+        return self.options.of(word)
+
+    def is_option(self, word: str, option: str) -> bool:
+        """Whether ``word`` is, in some language, the option word ``option``."""
+        return option in self.options.of(word)
+
+
+def _senses_of_table(table: Mapping[str, Any], source: str) -> Iterable[tuple[str, Sense]]:
+    """Each word of a words file's ``[moves]``, ``[colours]`` and ``[numbers]``, with the
+    sense it has; ValueError naming ``source`` for a concept there is none of."""
+    for concept, words in table.get("moves", {}).items():
+        if concept == "fillers":
+            sense = Sense("filler")
+        elif concept == "before_resign":
+            sense = Sense("before_resign")
+        elif concept in MOVE_WORDS:
+            sense = Sense("move", concept)
+        else:
+            raise ValueError(f"{source}: [moves] has {concept!r}, which is no move word")
+        yield from ((str(w), sense) for w in words)
+    for colour, words in table.get("colours", {}).items():
+        if colour not in TOKEN_COLOURS:
+            raise ValueError(f"{source}: [colours] has {colour!r}, which is no colour")
+        yield from ((str(w), Sense("colour", TOKEN_COLOURS.index(colour))) for w in words)
+    for number, words in table.get("numbers", {}).items():
+        if not str(number).isdecimal():
+            raise ValueError(f"{source}: [numbers] has {number!r}, which is no number")
+        yield from ((str(w), Sense("number", int(number))) for w in words)
+
+
+def build_reading_vocabulary(
+    tables: Iterable[tuple[str, Mapping[str, Any]]],
+) -> ReadingVocabulary:
+    """The reading vocabulary of ``tables`` (language, the content of its words file), in
+    the order given: the first table's meaning of a word comes first."""
+    senses: _Building[Sense] = _Building()
+    phrases: dict[tuple[str, ...], list[Sense]] = {}
+    commands: _Building[str] = _Building()
+    options: _Building[str] = _Building()
+    seen: list[str] = []
+    for language, table in tables:
+        if language not in seen:
+            seen.append(language)
+        source = f"the words of {language!r}"
+        for word, sense in _senses_of_table(table, source):
+            sense = Sense(sense.group, sense.value, (language,))
+            pieces = WORD.findall(fold(word, language))
+            if len(pieces) == 1:
+                senses.add(pieces[0], language, sense)
+            elif pieces:
+                _added(phrases.setdefault(tuple(pieces), []), sense, language)
+        for group, building in (("commands", commands), ("options", options)):
+            for concept, words in table.get(group, {}).items():
+                for word in words:
+                    building.add(str(word), language, str(concept))
+    return ReadingVocabulary(
+        languages=tuple(seen),
+        senses=senses.index(),
+        phrases={k: tuple(v) for k, v in phrases.items()},
+        commands=commands.index(),
+        options=options.index(),
+    )
+
+
+def language_tables(folder: Path | None = None) -> list[tuple[str, dict[str, Any]]]:
+    """Every language's words file, read: English first."""
+    folder = folder or locale_folder()
+    return [(language, _table(language, folder)) for language in languages(folder)]
+
+
+def reading_vocabulary() -> ReadingVocabulary:
+    """The words of every language (of :func:`locale_folder`) at once, read once."""
+    return _reading_vocabulary(locale_folder())
+
+
+@functools.cache
+def _reading_vocabulary(folder: Path) -> ReadingVocabulary:
+    return build_reading_vocabulary(language_tables(folder))
+
+
+ENGLISH_WORDS = vocabulary("en")
