@@ -20,7 +20,6 @@ import html as htmllib
 import re
 import traceback
 from dataclasses import dataclass
-from datetime import UTC
 from pathlib import Path
 from typing import Any
 
@@ -181,7 +180,7 @@ def _turn(
         timed_out = isinstance(move, Resign) and record.source.kind == "timeout"
         said = told(move, record.player, shown.viewer)
         words = writer.say(say("export.move.timeout" if timed_out else "export.move", told=said))
-        player, at = record.player, record.at.astimezone(UTC).strftime("%Y-%m-%d %H:%M UTC")
+        player, at = record.player, writer.words.when(record.at)
         rows = shown.board if before is None else before.board
         board = Board(shown, last=LastMove(move_json(move), record.player, rows))
     context = writer.board(board, game)

@@ -58,6 +58,7 @@ def to_bytes(mail: Written, envelope: Envelope) -> bytes:
     headers += [("Auto-Submitted", "auto-replied"), ("X-Auto-Response-Suppress", "All")]
     if envelope.loop_id:
         headers.append((LOOP_HEADER, envelope.loop_id))
+    headers.append(("Content-Language", mail.language))
     headers.append(("MIME-Version", "1.0"))
     lines = [f"{name}: {_one_line(value)}" for name, value in headers]
     if mail.html is None:

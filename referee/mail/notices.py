@@ -68,7 +68,7 @@ def set_aside_for_game_master(
         game="",
         seat=None,
         to=game_master,
-        name="game master",
+        name="",  # the game master: greeted without a name
         turn=0,
         kind="set-aside-gm",
         subject=say(f"subject.{aside}", id=short, **about),
@@ -76,7 +76,7 @@ def set_aside_for_game_master(
             say(aside, **about),
             say(
                 "notice.aside.facts",
-                sender=inbound.sender or "(no sender)",
+                sender=inbound.sender or "-",
                 subject=_subject(inbound.subject),
                 id=short,
                 why=reason,

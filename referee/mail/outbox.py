@@ -338,6 +338,7 @@ def _letter(body: dict[str, Any]) -> tuple[Letter, Written | None]:
         body["text"],
         body.get("html"),
         body.get("kind", ""),
+        body.get("language", "en"),
     )
     letter = Letter(
         game=body["game"],

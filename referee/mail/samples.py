@@ -80,12 +80,19 @@ def sample_letters() -> list[Letter]:
         replace(
             refused,
             quoted=("buy 1-99",),
-            reason=say("error.said", text="there is no card 1-99"),
+            reason=say("card.unknown", card="1-99"),
             options=legal_moves_of(state),
             help=True,
             commands=tuple(help_commands("game")),
-            listing=(say("error.said", text="turn 1 · alice took blue"),),
-            listing_title=say("error.said", text="History:"),
+            listing=(
+                say(
+                    "history.line",
+                    turn=1,
+                    at=SAMPLE_TIME.isoformat(),
+                    told=say("told.take", player="alice", gems=[0, 1, 1, 1, 0, 0]),
+                ),
+            ),
+            listing_title=say("history.last", count=1, game=record.id),
         )
     )
     letters.append(address_letter(game, 0, "old@example.org"))
@@ -96,10 +103,12 @@ def sample_letters() -> list[Letter]:
         replace(
             helped,
             commands=tuple(help_commands("referee")),
-            listing=(say("error.said", text="g1 · playing · turn 3"),),
+            listing=(
+                say("games.running.yours", game="g1", status=say("games.playing"), turn=3),
+            ),
             listing_title=say("games.listing", count=1),
             quoted=("hello",),
-            reason=say("error.said", text="why"),
+            reason=say("away.needs_time"),
         )
     )
     line = say("reminder.line", game="g1", turn=4, due=due.isoformat())

@@ -228,7 +228,7 @@ def overdue_letter(game_master: str, game: str, name: str, turn: int, due: datet
     subject = say("subject.overdue", game=game, player=name)
     return to_someone(
         game_master,
-        "game master",
+        "",  # the game master: greeted without a name
         "overdue",
         subject,
         [

@@ -8,6 +8,7 @@ messages and :class:`~referee.wording.words.Words`.
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from referee.engine import CARDS, NOBLES, Move
@@ -17,7 +18,7 @@ from referee.engine.view import GameView, PlayerView, ReservedView
 from referee.wording.letter import LastMove
 from referee.wording.messages import say
 from referee.wording.told import told
-from referee.wording.words import Words
+from referee.wording.words import Words, pad, width, words_for
 
 #: How each token colour is painted in HTML.
 FILLS = {
@@ -49,7 +50,19 @@ def card_line(card_id: str, words: Words) -> str:
     card = CARDS[card_id]
     points = words.say(say("board.points", points=card.points)) if card.points else ""
     costs = words.say(say("board.costs", cost=list(card.cost)))
-    return f"{card_id}  {words.colour(card.bonus_colour):<5}  {points:<5}  {costs}"
+    colours, pointed = _columns(words.language)
+    colour = pad(words.colour(card.bonus_colour), colours)
+    return f"{card_id}  {colour}  {pad(points, pointed)}  {costs}"
+
+
+@functools.cache
+def _columns(language: str) -> tuple[int, int]:
+    """How wide the text board's colour and points columns are in ``language`` (English: 5
+    and 5): as wide as the longest colour word and the longest points, so cards line up."""
+    words = words_for(language)
+    colours = max(width(words.colour(c)) for c in TOKEN_COLOURS[:5])
+    points = max(width(words.say(say("board.points", points=n))) for n in range(1, 6))
+    return max(colours, 5), max(points, 5)
 
 
 def card_facts(card_id: str, words: Words, new: bool = False) -> dict[str, Any]:

@@ -144,6 +144,7 @@ class Written:
     text: str
     html: str | None = None
     kind: str = ""
+    language: str = "en"  # the language it is written in (its Content-Language)
 
 
 def _maybe(message: Message | None) -> dict[str, Any] | None:

@@ -4,13 +4,18 @@ the board they may see) into words, through the templates: a :class:`Written` le
 The templates live in the repository's top-level ``templates/`` folder (in a wheel, the
 package ``referee.templates``); a game master may restyle them with a folder of their own
 (the setting ``templates_dir``): a template found there is used, any other falls back to the
-shipped one. A :class:`Writer` owns its Jinja environment: two writers with different
+shipped one. A :class:`Writer` owns its Jinja environments: two writers with different
 templates can work side by side, and nothing global is set.
+
+A writer writes in one language for one time zone; :meth:`Writer.reading` is the writer
+for another reader (kept, with its own environment: the templates' fixed texts are
+translated by ``jinja2.ext.i18n`` with that language's gettext catalogue).
 """
 
 from __future__ import annotations
 
 import importlib.util
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,14 +29,23 @@ from jinja2 import (
 )
 from markupsafe import Markup
 
+from referee.engine.cards import TOKEN_COLOURS
 from referee.engine.view import GameView
 from referee.wording.board import board_context, card_facts
 from referee.wording.letter import Board, Letter, Written
 from referee.wording.messages import Message, say
-from referee.wording.words import ENGLISH, Words
+from referee.wording.translations import translations
+from referee.wording.words import Words, pad, width, words_for
 
 #: The longest list of moves a letter shows before saying how many more there are.
 OPTIONS_SHOWN = 30
+#: The fonts of the HTML, in order: the usual sans-serifs, then fonts with Bengali letters
+#: (Noto Sans Bengali on Linux and Android, Nirmala UI and Vrinda on Windows, Kohinoor
+#: Bangla on Apple's systems): a browser takes each letter from the first font that has it.
+FONTS = Markup(
+    "-apple-system,'Segoe UI',Roboto,Helvetica,Arial,'Noto Sans Bengali','Noto Sans',"
+    "'Nirmala UI',Vrinda,'Kohinoor Bangla','Bangla Sangam MN',sans-serif"
+)
 
 
 def shipped_templates() -> Path:
@@ -46,31 +60,65 @@ def shipped_templates() -> Path:
     return Path(__file__).parents[2] / "templates"
 
 
-def templates(templates_dir: Path | None = None) -> Environment:
-    """The templates: those in ``templates_dir`` first (when given), then the shipped ones."""
+def templates(templates_dir: Path | None = None, language: str = "en") -> Environment:
+    """The templates: those in ``templates_dir`` first (when given), then the shipped ones;
+    their fixed texts in ``language``."""
     loaders: list[BaseLoader] = [FileSystemLoader(shipped_templates())]
     if templates_dir is not None:
         loaders.insert(0, FileSystemLoader(templates_dir))
-    return Environment(
+    environment = Environment(
         loader=ChoiceLoader(loaders),
         undefined=StrictUndefined,
         keep_trailing_newline=True,
         autoescape=select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
+        extensions=["jinja2.ext.i18n"],
     )
+    environment.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
+    environment.globals.update(language=language, fonts=FONTS, markup=Markup)
+    environment.filters.update(pad=pad, width=width)
+    return environment
+
+
+@dataclass(frozen=True)
+class Reader:
+    """Whom a letter is worded for: their language, and the time zone their times are shown
+    in (None: UTC)."""
+
+    language: str = "en"
+    zone: str | None = None
 
 
 class Writer:
-    """Words letters and boards with one set of templates, in one language."""
+    """Words letters and boards with one set of templates, in one language, for readers in
+    one time zone."""
 
-    def __init__(self, environment: Environment | None = None, words: Words = ENGLISH) -> None:
-        self.environment = environment if environment is not None else templates()
-        self.words = words
+    def __init__(
+        self, templates_dir: Path | None = None, reader: Reader = Reader()
+    ) -> None:
+        self.templates_dir = templates_dir
+        self.reader = reader
+        self.environment = templates(templates_dir, reader.language)
+        self.words: Words = words_for(reader.language, reader.zone)
         self._card_boxes: dict[str, Markup] = {}
+        self._others: dict[Reader, Writer] = {reader: self}
 
     @classmethod
     def with_templates(cls, templates_dir: Path | None) -> Writer:
         """A writer with the shipped templates, restyled by those in ``templates_dir``."""
-        return cls(templates(templates_dir))
+        return cls(templates_dir)
+
+    def reading(self, reader: Reader) -> Writer:
+        """The writer with these templates for ``reader`` (made once)."""
+        other = self._others.get(reader)
+        if other is None:
+            other = Writer(self.templates_dir, reader)
+            other._others = self._others
+            self._others[reader] = other
+        return other
+
+    @property
+    def language(self) -> str:
+        return self.reader.language
 
     def render(self, template: str, context: dict[str, Any]) -> str:
         """One template, filled in."""
@@ -87,7 +135,9 @@ class Writer:
         if letter.form == "notice":
             paragraphs = [self.say(m) for m in letter.says]
             text = self.render("notice.txt.j2", {"paragraphs": paragraphs})
-            return Written(letter.to, letter.name, subject, text, None, letter.kind)
+            return Written(
+                letter.to, letter.name, subject, text, None, letter.kind, self.language
+            )
         context = self._letter_context(letter, subject)
         return Written(
             letter.to,
@@ -96,6 +146,7 @@ class Writer:
             self.render("mail.txt.j2", context),
             self.render("mail.html.j2", context),
             letter.kind,
+            self.language,
         )
 
     def _letter_context(self, letter: Letter, subject: str) -> dict[str, Any]:
@@ -117,10 +168,48 @@ class Writer:
             "listing_title": self.say(letter.listing_title) if letter.listing_title else "",
             "commands": [(self.say(u), self.say(s)) for u, s in letter.commands],
             "due_line": self._due_line(letter.board, letter.name),
+            "command_words": self._command_words(),
         }
+        if letter.help:
+            context["howto"], context["howto_more"] = self._howto()
+            context["howto_width"] = max(width(example) for example, _ in context["howto"]) + 2
         if letter.board is not None:
             context |= self.board(letter.board, letter.game)
         return context
+
+    def _command_words(self) -> dict[str, str]:
+        """How the reader writes each command, in their language."""
+        written = self.words.vocabulary.written
+        return {k.partition(".")[2]: v for k, v in written.items() if k.startswith("commands.")}
+
+    def _howto(self) -> tuple[list[tuple[str, str]], str]:
+        """The example moves of "how to move", in the reader's words, each with what it
+        does; and the paragraph after them."""
+        w = self.words.vocabulary.word
+        red, green, blue, white, gold = (
+            self.words.colour(c) for c in ("red", "green", "blue", "white", "gold")
+        )
+        examples = [
+            (f"{w('take')} {red} {green} {blue}", "howto.take_three", {}),
+            (f"{w('take')} 2 {red}", "howto.take_two", {}),
+            (f"{w('reserve')} 2-07", "howto.reserve", {}),
+            (f"{w('reserve')} {w('deck')} 3", "howto.reserve_deck", {}),
+            (f"{w('buy')} 1-12", "howto.buy", {"pay": f"{w('pay')} 2 {red} 1 {gold}"}),
+            (w("pass"), "howto.pass", {}),
+        ]
+        shown = [(example, self.say(say(code, **params))) for example, code, params in examples]
+        commands = self._command_words()
+        colours = " ".join(self.words.colour(c) for c in TOKEN_COLOURS)
+        more = say(
+            "howto.more",
+            returned=f"{w('return')} {white}",
+            noble=f"{w('noble')} N4",
+            colours=colours,
+            board=commands["board"],
+            moves=commands["moves"],
+            help=commands["help"],
+        )
+        return shown, self.say(more)
 
     def _due_line(self, board: Board | None, name: str) -> str:
         """When the move now awaited is due, above the board ("" when none is)."""
