@@ -111,6 +111,7 @@ def create_game(
     spectators: bool = False,
     bots: Mapping[str, str] | None = None,
     bot_seed: int | None = None,
+    language: str | None = None,
     addresses: Addresses | None = None,
 ) -> Replayed:
     """Create a game: shuffled from ``seed`` (a fresh one when None) except for what
@@ -152,6 +153,7 @@ def create_game(
         spectators=spectators,
         bots=bots,
         bot_seed=bot_seed,
+        language=language,
     )
     initial_state(record)  # checks names and the set-up before anything is written
     store.create(record)

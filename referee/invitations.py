@@ -63,6 +63,8 @@ class Invitation:
     ended: datetime | None = None
     timeout: str = "wait"
     extra: dict[str, Any] = field(default_factory=dict)
+    #: The language of the invitations and of the game (None: the service's default).
+    language: str | None = None
 
     @property
     def expires(self) -> datetime:
@@ -128,6 +130,7 @@ class Invitations:
             deadline=body["deadline"],
             spectators=bool(body["spectators"]),
             timeout=body.get("timeout", "wait"),
+            language=body.get("language"),
             seats=tuple(seats),
             status=end.get("status", "invited"),
             why=end.get("why", ""),
@@ -233,6 +236,7 @@ def start_record(invitation: Invitation, seats: list[Seat], now: datetime) -> Ga
         deadline=parse_deadline(invitation.deadline),
         timeout=_policy(invitation.timeout),
         spectators=invitation.spectators,
+        language=invitation.language,
         bots={name: s.bot for name, s in zip(names, seats, strict=True) if s.bot},
     )
 

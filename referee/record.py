@@ -102,6 +102,8 @@ class GameRecord(_Model):
     deadline: str = format_duration(DEFAULT_DEADLINE)
     timeout: Timeout = "wait"
     spectators: bool = False
+    #: The language of the game's letters to those who chose none (None: the service's).
+    language: str | None = None
 
     @field_validator("deadline")
     @classmethod
@@ -210,6 +212,7 @@ def new_game_record(
     spectators: bool = False,
     bots: Mapping[str, str] | None = None,
     bot_seed: int | None = None,
+    language: str | None = None,
 ) -> GameRecord:
     """A new game's record. ``players`` are (name, address) in seat order; a name in
     ``bots`` (name -> level) is a seat played by a computer player, its address unused."""
@@ -241,6 +244,7 @@ def new_game_record(
         deadline=written,
         timeout=timeout,
         spectators=spectators,
+        language=language,
     )
 
 

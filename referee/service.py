@@ -32,6 +32,7 @@ from referee.mail.facts import Snapshot
 from referee.mail.intake import Intake
 from referee.mail.ledger import Ledger
 from referee.mail.postman import Postman, Sender
+from referee.mail.readers import Readers
 from referee.mail.runner import Runner
 from referee.mail.samples import checked_writer
 from referee.mail.spool import Spool
@@ -79,7 +80,9 @@ class Service:
             check_folder_owner(settings.games_dir)
             secret, loop_id = self.spool.lock.secret(), self.spool.lock.loop_id()
         self.status = StatusBoard(self.spool.root / "status.json")
-        desk = Desk(self.store, Invitations(settings.games_dir), Ledger(self.spool.root))
+        invitations, ledger = Invitations(settings.games_dir), Ledger(self.spool.root)
+        desk = Desk(self.store, invitations, ledger)
+        readers = Readers(ledger, self.store, invitations, settings.language)
         known = Snapshot(
             referee=settings.address,
             secret=secret,
@@ -92,7 +95,7 @@ class Service:
         )
         sender = Sender(settings.address, secret, loop_id)
         self.postman = Postman(
-            transport, self.spool, self.store, writer, self.status, clock, sender
+            transport, self.spool, self.store, writer, self.status, clock, sender, readers
         )
         self.runner = Runner(self.clerk, settings.game_master, self._warn)
         self._queued = asyncio.Event()  # set when letters may be waiting to go out

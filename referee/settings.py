@@ -14,7 +14,7 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, PrivateAttr, SecretStr, ValidationError
+from pydantic import BaseModel, Field, PrivateAttr, SecretStr, ValidationError, field_validator
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -114,7 +114,21 @@ class Settings(BaseSettings):
         description="A folder of templates that restyle the mails: each one found there is "
         "used instead of the shipped one of that name (the shipped templates/ folder).",
     )
+    language: str = Field(
+        default="en",
+        description="The language of letters to those who chose none and whose game has none: "
+        "en, cy, is, eo or bn (docs/languages.md).",
+    )
     imap: Imap | None = Field(default=None, description="The imap transport: reading.")
+
+    @field_validator("language")
+    @classmethod
+    def _a_language(cls, value: str) -> str:
+        from referee.wording.vocabulary import languages
+
+        if value not in languages():
+            raise ValueError(f"no language {value!r}: the languages are {', '.join(languages())}")
+        return value
     smtp: Smtp | None = Field(default=None, description="The imap transport: sending.")
     secrets_file: Path | None = Field(
         default=None,

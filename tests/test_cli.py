@@ -378,3 +378,42 @@ def test_the_docs_never_tell_a_game_master_to_use_sudo() -> None:
         for number, line in enumerate(path.read_text().splitlines(), start=1):
             if "sudo" in line and "Debian has no `sudo`" not in line:
                 assert "put `sudo` before" in line, f"{path.name}:{number}: {line}"
+
+
+# -- languages -------------------------------------------------------------------------------
+
+
+def test_new_with_a_language_records_it_and_shows_the_board_in_it(tmp_path: Path) -> None:
+    code, out, _ = cli(tmp_path, "new", "g1", *PLAYERS, "--seed", "7", "--language", "cy")
+    assert code == 0 and "BANC      gwyn 4  glas 4" in out
+    assert load_game((tmp_path / "g1" / "game.toml").read_bytes()).language == "cy"
+    code, out, _ = cli(tmp_path, "show", "g1", "--lang", "bn")
+    assert code == 0 and "ব্যাংক" in out
+    code, out, _ = cli(tmp_path, "show", "g1")
+    assert code == 0 and "BANK      white 4" in out  # the settings' language: English
+    code, _, err = cli(tmp_path, "show", "g1", "--lang", "xx")
+    assert code != 0 and "'xx'" in err and "cy" in err and "bn" in err
+
+
+def test_player_sets_a_players_language_and_time_zone(tmp_path: Path) -> None:
+    cli(tmp_path, "new", "g1", *PLAYERS, "--seed", "7")
+    code, out, _ = cli(
+        tmp_path, "player", "g1", "bob", "--language", "is", "--timezone", "atlantic/reykjavik",
+        "--json",
+    )  # fmt: skip
+    assert code == 0
+    assert json.loads(out) == {
+        "game": "g1", "player": "bob", "email": "bob@example.org", "language": "is",
+        "timezone": "Atlantic/Reykjavik",
+    }  # fmt: skip
+    code, _, err = cli(tmp_path, "player", "g1", "bob", "--timezone", "Mars/Olympus")
+    assert code != 0 and "Mars/Olympus" in err
+    code, _, err = cli(tmp_path, "player", "g1", "bob")
+    assert code != 0 and "--email" in err and "--language" in err
+
+
+def test_export_writes_the_replay_page_in_the_language_asked_for(tmp_path: Path) -> None:
+    games = Path(__file__).parents[1] / "games"
+    page = tmp_path / "page.html"
+    code, _, _ = cli(games, "export", "example", "--html", str(page), "--lang", "eo")
+    assert code == 0 and '<html lang="eo">' in page.read_text()

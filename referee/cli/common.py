@@ -30,7 +30,8 @@ from referee.mail.spool import Spool
 from referee.owner import check_owner
 from referee.settings import Settings, load_settings
 from referee.store import Store
-from referee.wording.writer import Writer
+from referee.wording.vocabulary import languages
+from referee.wording.writer import Reader, Writer
 
 #: The exit status of a configuration or permission problem (sysexits' EX_CONFIG).
 EXIT_CONFIG = 78
@@ -92,6 +93,16 @@ Config = Annotated[
     ),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+def language_option(help: str) -> Any:
+    """The option ``--language CODE`` (or ``--lang``), saying ``help``."""
+    return typer.Option("--language", "--lang", metavar="CODE", help=help, show_default=False)
+
+
+Lang = Annotated[
+    str | None,
+    language_option("The language to write in: en, cy, is, eo or bn (default: the setting "
+                    "language)."),
+]  # fmt: skip
 Game = Annotated[str, typer.Argument(help="The game id.", show_default=False)]
 PlayerName = Annotated[str, typer.Argument(help="The player.", show_default=False)]
 MoveText = Annotated[
@@ -112,10 +123,22 @@ def settings(config: Path | None, games_dir: Path | None, **given: Any) -> Setti
     return load_settings(config, games_dir=games_dir, **given)
 
 
-def writer(config: Path | None, games_dir: Path | None) -> Writer:
+def writer(config: Path | None, games_dir: Path | None, language: str | None = None) -> Writer:
     """The letter writer with the service's templates (``templates_dir``), for what a
-    command shows: the board, the replay page, the letters waiting."""
-    return Writer.with_templates(settings(config, games_dir).templates_dir)
+    command shows: the board, the replay page, the letters waiting; in ``language`` (None:
+    the settings' ``language``)."""
+    found = settings(config, games_dir)
+    chosen = checked_language(language) if language else found.language
+    return Writer.with_templates(found.templates_dir).reading(Reader(chosen))
+
+
+def checked_language(code: str) -> str:
+    """``code`` when the referee writes that language; RequestError naming them all if not."""
+    if code not in languages():
+        raise RequestError(
+            f"--lang {code!r}: the referee writes {', '.join(languages())}; give one of those"
+        )
+    return code
 
 
 def games_folder(

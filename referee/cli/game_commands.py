@@ -17,16 +17,20 @@ from referee.cli.common import (
     Game,
     GamesDir,
     Json,
+    Lang,
     MoveText,
     PlayerName,
     Turn,
     app,
+    checked_language,
     fail,
     games_folder,
     guard,
     herald,
+    language_option,
     print_json,
     settings,
+    spool,
     store,
     writer,
 )
@@ -48,6 +52,8 @@ from referee.games import (
     summaries,
 )
 from referee.invitations import Invitations, invitation_summaries
+from referee.mail.commands.choosing import zone_of
+from referee.mail.ledger import Ledger
 from referee.notation import format_move
 from referee.owner import user_name
 from referee.record import TIMEOUTS, SourceEntry, Timeout
@@ -112,6 +118,13 @@ def new(
     spectators: Annotated[
         bool, typer.Option("--spectators", help="Let others watch the game by mail.")
     ] = False,
+    language: Annotated[
+        str | None,
+        language_option(
+            "The language of the game's letters to players who chose none: en, cy, is, eo or "
+            "bn (default: the setting language)."
+        ),
+    ] = None,
     games_dir: GamesDir = None,
     config: Config = None,
     as_json: Json = False,
@@ -154,6 +167,7 @@ def new(
             bots=bots,
             bot_seed=bot_seed,
             addresses=Addresses.of(found.address, found.private_domains),
+            language=checked_language(language) if language else None,
         )
         state = replayed.state
         if as_json:
@@ -161,7 +175,7 @@ def new(
             return
         seats = ", ".join(f"{p.name} (seat {i})" for i, p in enumerate(state.players))
         typer.echo(f"Created game {game}: {seats}. {state.player.name} moves first.\n")
-        typer.echo(writer(config, games_dir).board_text(view(state), game), nl=False)
+        typer.echo(writer(config, games_dir, language).board_text(view(state), game), nl=False)
 
     guard(as_json, run)
 
@@ -180,6 +194,7 @@ def show(
         str | None, typer.Option("--as", help="Show exactly what this player may see.")
     ] = None,
     turn: Turn = None,
+    lang: Lang = None,
     games_dir: GamesDir = None,
     config: Config = None,
     as_json: Json = False,
@@ -187,6 +202,8 @@ def show(
     """Show the board now (or after turn N), publicly or as one player sees it."""
 
     def run() -> None:
+        if lang:
+            checked_language(lang)
         replayed = store(config, games_dir).load(game)
         state = position(replayed, turn)
         name = None
@@ -199,7 +216,7 @@ def show(
         if as_json:
             print_json(state_json(shown, game, move_due(replayed, turn)))
         else:
-            typer.echo(writer(config, games_dir).board_text(shown, game), nl=False)
+            typer.echo(writer(config, games_dir, lang).board_text(shown, game), nl=False)
 
     guard(as_json, run)
 
@@ -424,6 +441,7 @@ def export(
             "(only once the game is finished).",
         ),
     ] = None,
+    lang: Lang = None,
     games_dir: GamesDir = None,
     config: Config = None,
     as_json: Json = False,
@@ -433,7 +451,7 @@ def export(
 
     def run() -> None:
         replayed = store(config, games_dir).load(game)
-        page = replay_page(replayed, game, as_player, writer(config, games_dir))
+        page = replay_page(replayed, game, as_player, writer(config, games_dir, lang))
         if str(html) == "-":
             typer.echo(page.html, nl=False)
             return
@@ -538,22 +556,51 @@ def player(
     game: Game,
     name: PlayerName,
     email: Annotated[
-        str, typer.Option("--email", help="The player's new address.", show_default=False)
-    ],
+        str | None,
+        typer.Option("--email", help="The player's new address.", show_default=False),
+    ] = None,
     reason: Annotated[
-        str, typer.Option("--reason", help="Why (kept in the record).", show_default=False)
-    ],
+        str | None,
+        typer.Option("--reason", help="Why (kept in the record).", show_default=False),
+    ] = None,
     by: Annotated[
         str | None, typer.Option("--by", help="Who asks (default: the user running this).")
+    ] = None,
+    language: Annotated[
+        str | None,
+        language_option(
+            "The language the player's letters are written in: en, cy, is, eo or bn (as the "
+            "player's mail command language does)."
+        ),
+    ] = None,
+    timezone: Annotated[
+        str | None,
+        typer.Option(
+            "--timezone",
+            metavar="AREA/CITY",
+            help="The time zone the player's deadlines are shown in, like Asia/Dhaka.",
+            show_default=False,
+        ),
     ] = None,
     games_dir: GamesDir = None,
     config: Config = None,
     as_json: Json = False,
 ) -> None:
-    """Give a player a new mail address (recorded, with who and why); the board is mailed
-    there, and the old address can no longer move."""
+    """Give a player a new mail address (--email and --reason: recorded, with who and why; the
+    board is mailed there, and the old address can no longer move), or choose the language
+    and time zone of their letters (--language, --timezone)."""
 
     def run() -> None:
+        if email is None and language is None and timezone is None:
+            raise RequestError(
+                "say what to change: --email ADDRESS --reason WHY, --language CODE or "
+                "--timezone AREA/CITY"
+            )
+        if email is None:
+            _choose(config, games_dir, game, name, language, timezone, as_json)
+            return
+        if reason is None:
+            raise RequestError("--email needs --reason WHY too: it is kept in the record")
         found = settings(config, games_dir)
         root = games_folder(config, games_dir, writes=True)
         who = by or user_name(os.geteuid())
@@ -577,8 +624,49 @@ def player(
             f"{change.player.was}); the board is queued for them there. Letters refused for "
             "good can be sent again with: referee outbox resend ID"
         )
+        if language is not None or timezone is not None:
+            _choose(config, games_dir, game, name, language, timezone, as_json=False)
 
     guard(as_json, run)
+
+
+def _choose(
+    config: Path | None,
+    games_dir: Path | None,
+    game: str,
+    name: str,
+    language: str | None,
+    timezone: str | None,
+    as_json: bool,
+) -> None:
+    """Keep the language and time zone ``name`` of ``game`` chose (their address's)."""
+    root = games_folder(config, games_dir, writes=True)
+    players = Store(root).load(game).record.players
+    found = [p for p in players if p.name.casefold() == name.casefold() and not p.bot]
+    if not found:
+        names = ", ".join(p.name for p in players if not p.bot)
+        raise RequestError(f"no player {name!r} in game {game}: the players are {names}")
+    address = found[0].email
+    code = checked_language(language) if language else None
+    zone = zone_of(timezone) if timezone else None
+    if timezone and zone is None:
+        raise RequestError(
+            f"--timezone {timezone!r} is not a time zone: write an area and a city, like "
+            "Asia/Dhaka or Europe/London"
+        )
+    ledger = Ledger(spool(root).root)
+    ledger.choose(address, language=code, timezone=zone)
+    chosen_language, chosen_zone = ledger.choices(address)
+    if as_json:
+        print_json(
+            {"game": game, "player": name, "email": address,
+             "language": chosen_language, "timezone": chosen_zone}
+        )  # fmt: skip
+        return
+    typer.echo(
+        f"{name} ({address}) reads the referee's letters in {chosen_language or 'the default'}"
+        f" language, times in {chosen_zone or 'UTC'}."
+    )
 
 
 @app.command()

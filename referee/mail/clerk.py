@@ -17,6 +17,7 @@ from referee.games import Played, commit_turn
 from referee.judge import Ruling
 from referee.mail.commands.context import (
     AnswerInvitation,
+    Choose,
     CreateGame,
     Effect,
     EndAway,
@@ -174,6 +175,8 @@ class Clerk:
             match effect:
                 case SetAway(address, since, until):
                     ledger.set_away(address, since, until)
+                case Choose(address, language, timezone):
+                    ledger.choose(address, language=language, timezone=timezone)
                 case EndAway(address, at):
                     ledger.end_away(address, at)
                 case Watch(game, address):

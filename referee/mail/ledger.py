@@ -9,6 +9,8 @@
     .mail/overdue/<game>.<turn>  that the game master was told of a stuck game (once)
     .mail/restarted/<game>       when the game was last rolled back: the move awaited
                                  since then is due counting from then
+    .mail/people/<hash>          one address's language and time zone (``language``,
+                                 ``timezone``)
 
 Each file is small and rewritten whole, atomically (write to a new file, rename over). The
 commands that change them are idempotent (watching twice is watching), so a mail judged again
@@ -169,6 +171,29 @@ class Ledger:
 
     def note_restarted(self, game: str, at: datetime) -> None:
         _write(self._path("restarted", game), {"at": at.isoformat()})
+
+    # -- language and time zone ------------------------------------------------------------
+
+    def choices(self, address: str) -> tuple[str | None, str | None]:
+        """The language and the time zone ``address`` chose (None: none chosen)."""
+        body = _read(self._path("people", _key(address))) or {}
+        language, zone = body.get("language"), body.get("timezone")
+        return (
+            language if isinstance(language, str) else None,
+            zone if isinstance(zone, str) else None,
+        )
+
+    def choose(
+        self, address: str, *, language: str | None = None, timezone: str | None = None
+    ) -> None:
+        """``address`` chose ``language`` and/or ``timezone`` (what is not given is kept)."""
+        before_language, before_zone = self.choices(address)
+        body = {
+            "address": address,
+            "language": language or before_language,
+            "timezone": timezone or before_zone,
+        }
+        _write(self._path("people", _key(address)), {k: v for k, v in body.items() if v})
 
     def _path(self, folder: str, name: str) -> Path:
         return self.root / folder / name

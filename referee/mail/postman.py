@@ -21,6 +21,7 @@ from referee.errors import ConflictError
 from referee.failpoints import failpoint
 from referee.mail.compose import Envelope, to_bytes
 from referee.mail.outbox import Queued
+from referee.mail.readers import Readers
 from referee.mail.routing import message_id, player_key, reply_address
 from referee.mail.spool import Spool
 from referee.mail.status import StatusBoard
@@ -63,11 +64,13 @@ class Postman:
         status: StatusBoard,
         clock: Callable[[], datetime],
         sender: Sender,
+        readers: Readers,
     ) -> None:
         self.transport = transport
         self.spool = spool
         self.store = store
         self.writer = writer
+        self.readers = readers
         self.status = status
         self.clock = clock
         self.address, self.secret, self.loop_id = sender.address, sender.secret, sender.loop_id
@@ -127,7 +130,7 @@ class Postman:
         """Send one letter. Its Message-ID is noted in the player's thread first, so that a
         reply to it is understood even if the service dies the moment it has gone out."""
         mail = queued.letter
-        written = queued.written or self.writer.write(mail)
+        written = queued.written or self.writer.reading(self.readers.of(mail)).write(mail)
         envelope = self.envelope(queued)
         if mail.seat is not None:
             self.spool.threads.extend_thread(mail.game, mail.seat, envelope.message_id)

@@ -7,12 +7,15 @@ from referee.mail.commands import commands, lookup, read_command
 from referee.mail.commands.requests import help_commands
 
 EVERY_COMMAND = {
-    "referee": {"new", "games", "help", "rules", "watch", "unwatch", "away", "back"},
+    "referee": {
+        "new", "games", "help", "rules", "watch", "unwatch", "away", "back", "language",
+        "timezone",
+    },
     "game": {
         "board", "moves", "help", "rules", "games", "history", "say", "resign", "undo",
-        "accept", "decline", "away", "back",
+        "accept", "decline", "away", "back", "language", "timezone",
     },
-    "invitation": {"accept", "decline", "help", "rules"},
+    "invitation": {"accept", "decline", "help", "rules", "language", "timezone"},
 }  # fmt: skip
 
 

@@ -159,6 +159,15 @@ class CreateGame:
     record: GameRecord
 
 
+@dataclass(frozen=True)
+class Choose:
+    """``address`` chose the language of their letters, or their time zone."""
+
+    address: str
+    language: str | None = None
+    timezone: str | None = None
+
+
 Effect = (
     SetAway
     | EndAway
@@ -170,6 +179,7 @@ Effect = (
     | AnswerInvitation
     | EndInvitation
     | CreateGame
+    | Choose
 )
 
 

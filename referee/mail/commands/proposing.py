@@ -14,6 +14,7 @@ from referee.bots import LEVELS
 from referee.errors import RequestError
 from referee.invitations import Invitation, Seat, player_name, start_record
 from referee.mail.commands import command
+from referee.mail.commands.choosing import language_choices, language_of
 from referee.mail.commands.context import Context, CreateGame, EndInvitation, Propose, Ruling
 from referee.mail.commands.requests import to_sender
 from referee.mail.telling import to_someone, welcome_letters
@@ -21,19 +22,29 @@ from referee.record import bot_address, dump, replay
 from referee.timing import DEFAULT_DEADLINE, format_duration, parse_deadline, parse_duration
 from referee.wording.letter import Letter
 from referee.wording.messages import Message, message_of, say
+from referee.wording.vocabulary import digits, reading_vocabulary
 
 #: How many games one address may propose in an hour.
 PROPOSALS_PER_HOUR = 3
 MOST_OTHERS = 3
 #: The level of a bot asked for as "bot", without a level.
 DEFAULT_BOT = "greedy"
-_OPTIONS = ("points", "gold", "deadline", "timeout", "spectators")
+#: The options of ``new`` that ``_parse`` gives, by their English words.
+_OPTIONS = ("points", "gold", "deadline", "timeout", "spectators", "language")
+#: The values of ``timeout``, by their English words.
+_TIMEOUTS = ("wait", "forfeit", "bot")
 
 
 def _parse(argument: str) -> tuple[list[str], dict[str, str]]:
-    """The addresses and options of a ``new`` line (after the word ``new``)."""
+    """The addresses and options of a ``new`` line (after the word ``new``), its words those
+    of any language (the ``[options]`` of every words file, matched folded: Esperanto
+    ``splendor kun ADDRESS kaj ADDRESS poentoj 10``). The options come by their English
+    words (points, gold, deadline, timeout, spectators, language), their values as written
+    but for Bengali digits, read as digits (``poentoj ১৫`` is ``15``), and a timeout's value
+    (wait, forfeit, bot) by its English word; a bot among the addresses in another
+    language's word is ``bot`` (``roboto:search`` is ``bot:search``)."""
     words = argument.replace(",", " ").replace(";", " ").split()
-    if len(words) < 2 or [w.casefold() for w in words[:2]] != ["splendor", "with"]:
+    if len(words) < 2 or not (_is(words[0], "splendor") and _is(words[1], "with")):
         raise RequestError.of("new.how")
     addresses: list[str] = []
     options: dict[str, str] = {}
@@ -41,24 +52,54 @@ def _parse(argument: str) -> tuple[list[str], dict[str, str]]:
     n = 0
     while n < len(rest):
         word = rest[n].strip("<>").rstrip(".")
-        key = word.casefold()
-        if key in _OPTIONS:
+        key = _option(word)
+        if key is not None:
             if key == "spectators":
                 options[key] = "yes"
                 n += 1
                 continue
             if n + 1 >= len(rest):
                 raise RequestError.of("new.needs_value", word=word, example=_EXAMPLE[key])
-            options[key] = rest[n + 1].rstrip(".")
+            value = digits(rest[n + 1].rstrip("."))
+            options[key] = _timeout(value) if key == "timeout" else value
             n += 2
             continue
-        if key != "and" and word:
-            addresses.append(word)
+        if word and not _is(word, "and"):
+            addresses.append(_bot(word))
         n += 1
     return addresses, options
 
 
-_EXAMPLE = {"points": "15", "gold": "5", "deadline": "3d", "timeout": "forfeit"}
+_EXAMPLE = {"points": "15", "gold": "5", "deadline": "3d", "timeout": "forfeit", "language": "cy"}
+
+
+def _is(word: str, option: str) -> bool:
+    """Whether ``word`` is the option word ``option`` (English's, or any language's)."""
+    return word.casefold() == option or reading_vocabulary().is_option(word, option)
+
+
+def _option(word: str) -> str | None:
+    """The option of ``new`` that ``word`` names (English's word first), or None."""
+    if word.casefold() in _OPTIONS:
+        return word.casefold()
+    return next((o for o in reading_vocabulary().options_of(word) if o in _OPTIONS), None)
+
+
+def _timeout(value: str) -> str:
+    """A timeout's value: wait, forfeit or bot by its English word, when it is one in some
+    language; else as written (and refused as it is)."""
+    if value.casefold() in _TIMEOUTS:
+        return value
+    return next((o for o in reading_vocabulary().options_of(value) if o in _TIMEOUTS), value)
+
+
+def _bot(address: str) -> str:
+    """An address as written; a bot in another language's word as ``bot`` (its level, after
+    a colon, as written)."""
+    word, colon, level = address.partition(":")
+    if word.casefold() != "bot" and _is(word, "bot"):
+        return "bot" + colon + level
+    return address
 
 
 def _number(options: dict[str, str], key: str, default: int, low: int, high: int) -> int:
@@ -66,7 +107,9 @@ def _number(options: dict[str, str], key: str, default: int, low: int, high: int
         return default
     value = options[key]
     if not value.isdigit() or not low <= int(value) <= high:
-        raise RequestError.of("new.out_of_range", key=key, value=value, low=low, high=high)
+        raise RequestError.of(
+            "new.out_of_range", key=f"options.{key}", value=value, low=low, high=high
+        )
     return int(value)
 
 
@@ -123,6 +166,11 @@ def new(ctx: Context, argument: str) -> Ruling:
     timeout = options.get("timeout", "wait").casefold()
     if timeout not in ("wait", "forfeit", "bot"):
         raise RequestError.of("new.bad_timeout", timeout=options["timeout"])
+    language = language_of(options["language"]) if "language" in options else None
+    if "language" in options and language is None:
+        raise RequestError.of(
+            "language.unknown", language=options["language"], choices=language_choices()
+        )
     mail = ctx.inbound.message_id or ""
     recent = [
         i
@@ -164,6 +212,7 @@ def new(ctx: Context, argument: str) -> Ruling:
         spectators="spectators" in options,
         timeout=timeout,
         seats=seats,
+        language=language,
     )
     if not people:  # only bots: nobody to wait for
         record = start_record(invitation, list(seats), ctx.now)

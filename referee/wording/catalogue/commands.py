@@ -482,8 +482,8 @@ entry(
 entry(
     "new.out_of_range",
     "{key} {value} is out of range: give a whole number from {low} to {high}",
-    {"key": "text", "value": "text", "low": "number", "high": "number"},
-    when="points or gold out of range",
+    {"key": "word", "value": "text", "low": "number", "high": "number"},
+    when="points or gold out of range ({key}: the option's word)",
 )
 entry(
     "new.no_addresses",

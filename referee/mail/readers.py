@@ -1,0 +1,53 @@
+"""Whom each letter is worded for: the language and time zone of its reader, decided when it
+is sent (so a letter queued before someone wrote ``language cy`` goes out in Welsh).
+
+A reader's language is, first found: the one their address chose (``language``, kept in
+the ledger); the language of the game or invitation the letter is about; the service's
+``language`` setting. Their time zone is the one they chose (``timezone``), else UTC.
+"""
+
+from __future__ import annotations
+
+from referee.errors import RefereeError
+from referee.invitations import Invitations
+from referee.mail.ledger import Ledger
+from referee.record import load_game
+from referee.store import Store
+from referee.wording.letter import Letter
+from referee.wording.vocabulary import languages
+from referee.wording.writer import Reader
+
+
+class Readers:
+    """The reader of each letter of one games folder."""
+
+    def __init__(
+        self, ledger: Ledger, store: Store, invitations: Invitations, default: str = "en"
+    ) -> None:
+        self.ledger = ledger
+        self.store = store
+        self.invitations = invitations
+        self.default = default if default in languages() else "en"
+
+    def of(self, letter: Letter) -> Reader:
+        """Whom ``letter`` is worded for."""
+        language, zone = self.ledger.choices(letter.to)
+        if language not in languages():
+            language = self.game_language(letter.game) or self.default
+        return Reader(language, zone)
+
+    def game_language(self, game: str) -> str | None:
+        """The language ``game`` (or the invitation to it) was set to, if any."""
+        if not game:
+            return None
+        language: str | None = None
+        try:
+            if self.store.has(game):
+                record = load_game((self.store.folder(game) / "game.toml").read_bytes())
+                language = record.language
+            else:
+                invitation = self.invitations.get(game)
+                language = invitation.language if invitation is not None else None
+        except (RefereeError, OSError, ValueError):
+            return None
+        return language if language in languages() else None
