@@ -17,14 +17,28 @@ the same move. ``docs/notation.md`` describes the notation for players.
 ``resign`` (or ``I resign``; JSON ``{"type": "resign"}``) is a move of the player who writes
 it, not of the player to move: it resolves to that player's seat, their turn or not. Every
 other move is refused when it is not the writer's turn.
+
+Moves are read in every language at once (:func:`reading_words`: English's words, the
+notation's own (colour letters, digits, card and noble ids) and every language's
+``words.toml``), matched folded (:func:`~referee.wording.vocabulary.fold`: no case, no
+accents, Esperanto's x-system, Bengali digits). A word that means different things in
+different languages (Welsh ``du`` is black, Esperanto ``du`` is two) gives the text several
+*readings*, one for each choice of meanings, English's first: :func:`parse_request` keeps
+every reading that is a move (refusing the text as its first reading is refused when none
+is), and :func:`resolve` keeps the legal ones: one, and that is the move; several, and the
+text is ambiguous (the candidates are listed); none, and the first reading's refusal is the
+answer.
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import re
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, Literal
 
 from referee.engine.cards import (
@@ -39,6 +53,16 @@ from referee.engine.moves import Buy, Move, Pass, Reserve, Resign, Take, move_js
 from referee.engine.rules import apply, default_payment, legal_moves
 from referee.engine.state import GameState, need
 from referee.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
+from referee.wording.vocabulary import (
+    WORD,
+    ReadingVocabulary,
+    Sense,
+    Vocabulary,
+    build_reading_vocabulary,
+    fold,
+    language_tables,
+    locale_folder,
+)
 
 Action = Literal["take", "reserve", "buy", "pass", "resign"]
 
@@ -58,6 +82,10 @@ CLAUSES = {"return": "return", "discard": "return", "noble": "noble", "pay": "pa
 FILLERS = frozenset({"and", "then", "the", "card", "token", "tokens", "gem", "gems", "of"})
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 NOTHING = frozenset({"nothing", "none", "0"})
+#: The words that name a deck (``reserve deck 3``, ``level 3``, ``top of deck 3``).
+DECK_WORDS = ("deck", "level", "top")
+#: Said before resign: ``I resign``.
+BEFORE_RESIGN = ("i",)
 
 #: Colour words (colour names, stone names, plurals, one-letter abbreviations) -> token kind.
 COLOUR_WORDS: dict[str, int] = {}
@@ -71,17 +99,52 @@ COLOUR_LETTERS = {"w": 0, "u": 1, "g": 2, "r": 3, "k": 4, "*": 5}
 COLOUR_WORDS.update(COLOUR_LETTERS)
 COLOUR_WORDS.update({"joker": 5, "jokers": 5})
 
-_WORD = re.compile(r"[^\s,;:.!?()\[\]{}\"'`]+")
+_WORD = WORD
 _CARD_ID = re.compile(r"([123])-0*(\d{1,2})")
 _NOBLE_ID = re.compile(r"n?0*(\d{1,2})")
+_NOBLE_WRITTEN = re.compile(r"n\d{1,2}")
+#: Two pieces of a word joined by an apostrophe (Welsh ``rwy'n``).
+_JOINED = re.compile(r"[^\s,;:.!?()\[\]{}\"'`\u0964\u0965]['`][^\s,;:.!?()\[\]{}\"'`\u0964\u0965]")
 
 #: How many of the legal moves that fit an ambiguous move its error shows.
 SHOWN_CANDIDATES = 12
+#: The most readings of one text that are tried (each ambiguous word multiplies them); the
+#: first ones, English's meanings first, when a text has more.
+MOST_READINGS = 64
+
+#: The words of a words file the notation knows of itself: English's, read in every language
+#: and before any language's (the colour letters are not here: a run of them, ``rgu``, is
+#: read as letters, one by one).
+BUILT_IN: dict[str, dict[str, list[str]]] = {
+    "moves": {
+        **{a: [w for w, b in ACTIONS.items() if b == a] for a in dict.fromkeys(ACTIONS.values())},
+        **{c: [w for w, d in CLAUSES.items() if d == c] for c in dict.fromkeys(CLAUSES.values())},
+        "deck": list(DECK_WORDS),
+        "nothing": sorted(NOTHING - {"0"}),
+        "before_resign": list(BEFORE_RESIGN),
+        "fillers": sorted(FILLERS),
+    },
+    "colours": {
+        colour: [w for w, k in COLOUR_WORDS.items() if k == kind and w not in COLOUR_LETTERS]
+        for kind, colour in enumerate(TOKEN_COLOURS)
+    },
+    "numbers": {str(n): [w for w, m in NUMBER_WORDS.items() if m == n] for n in range(1, 8)},
+}
+
+#: The move words that lead a clause: the actions, and what may follow one.
+_HEADS: dict[str, Action | None] = {
+    "take": "take", "reserve": "reserve", "buy": "buy", "pass": "pass", "resign": "resign",
+    "return": None, "noble": None, "pay": None,
+}  # fmt: skip
+_NOTHING_SENSE = Sense("move", "nothing")
+_DECK_SENSE = Sense("move", "deck")
 
 
 @dataclass(frozen=True, slots=True)
 class MoveRequest:
-    """A move as written: ``returned``, ``noble`` and ``pay`` are None where not said."""
+    """A move as written: ``returned``, ``noble`` and ``pay`` are None where not said.
+    ``others`` are the other readings of the text that are moves too (its words meaning
+    other things in other languages): :func:`resolve` keeps those that are legal."""
 
     action: Action
     gems: Tokens | None = None
@@ -91,6 +154,182 @@ class MoveRequest:
     returned: Tokens | None = None
     noble: str | None = None
     text: str | None = None
+    others: tuple[MoveRequest, ...] = field(default=(), compare=False, repr=False)
+    #: whether this reading mixes the words of two languages (other than English)
+    mixed: bool = field(default=False, compare=False, repr=False)
+
+    @property
+    def readings(self) -> tuple[MoveRequest, ...]:
+        """Every reading of the text that is a move: this one first."""
+        return (self, *self.others)
+
+
+# ---------------------------------------------------------------------------------------------
+# The words of every language
+
+
+def reading_words() -> ReadingVocabulary:
+    """The words a move is read with: the notation's own (:data:`BUILT_IN`), then every
+    language's words file (English first); made once for the folder of languages."""
+    return _reading_words(locale_folder())
+
+
+@functools.cache
+def _reading_words(folder: Path) -> ReadingVocabulary:
+    return build_reading_vocabulary([("en", BUILT_IN), *language_tables(folder)])
+
+
+@dataclass(frozen=True, slots=True)
+class _Word:
+    """A word of a move in one reading: as written (case folded: what a message quotes),
+    folded (what is matched), and the meaning this reading gives it (None: no language's
+    word; a digit, a card or noble id, a run of colour letters, or a word not understood)."""
+
+    written: str
+    key: str
+    sense: Sense | None = None
+    #: the move word it leads a clause with in this reading (take, return…), if it does
+    head: str | None = field(default=None, compare=False)
+    #: what this reading takes it for, when a group: ``filler``, ``before_resign``…
+    group: str = field(default="", compare=False)
+
+
+def _word(written: str, key: str, sense: Sense | None) -> _Word:
+    return _Word(written, key, sense, _head(sense), sense.group if sense else "")
+
+
+@dataclass(frozen=True, slots=True)
+class _Written:
+    """A word as written, with each meaning it may have (``words``: one reading of it for
+    each, English's first), and what those say: the languages in which it leads a clause
+    (take, return, pay…), whether it may say part of a move (a move word, colour, number,
+    card, deck, noble, nothing), and the languages in which it is a filler."""
+
+    written: str
+    key: str
+    words: tuple[_Word, ...]
+    heads: frozenset[str]
+    says: bool
+    fillers: frozenset[str]
+
+    @property
+    def head(self) -> bool:
+        """Whether, in some language, the word leads a clause."""
+        return bool(self.heads)
+
+
+def _head(sense: Sense | None) -> str | None:
+    """The move word a sense leads a clause with (take, reserve, …, return, noble, pay)."""
+    if sense is not None and sense.group == "move" and sense.value in _HEADS:
+        return str(sense.value)
+    return None
+
+
+def _patterned(key: str) -> bool:
+    """Whether a folded word is one of the notation's own: a number in digits, a run of
+    colour letters, a card id, a noble id."""
+    return bool(
+        key.isdecimal()
+        or all(ch in COLOUR_LETTERS for ch in key)
+        or _CARD_ID.fullmatch(key)
+        or _NOBLE_ID.fullmatch(key)
+    )
+
+
+def _says_itself(key: str) -> bool:
+    """Whether a word the languages do not know says part of a move by itself: a count in
+    digits, a run of colour letters, ``0``, a card id, a noble id."""
+    return bool(
+        (key.isdecimal() and len(key) <= 2)
+        or (key and all(ch in COLOUR_LETTERS for ch in key))
+        or key == "0"
+        or _CARD_ID.fullmatch(key)
+        or _NOBLE_WRITTEN.fullmatch(key)
+    )
+
+
+def _written(written: str, key: str, senses: tuple[Sense, ...]) -> _Written:
+    """A word with its meanings (none: the notation's own, or not understood)."""
+    choices: tuple[Sense | None, ...] = senses
+    if not senses:
+        choices = (None,)
+    elif _patterned(key):
+        choices = (None, *senses)
+    groups = {s.group for s in senses}
+    says = bool(groups & {"move", "colour", "number"}) or (None in choices and _says_itself(key))
+    return _Written(
+        written,
+        key,
+        tuple(_word(written, key, s) for s in choices),
+        heads=frozenset(lang for s in senses if _head(s) is not None for lang in s.languages),
+        says=says,
+        fillers=frozenset(lang for s in senses if s.group == "filler" for lang in s.languages),
+    )
+
+
+def _written_words(text: str) -> list[_Written]:
+    """The words of ``text``, each with what it may mean. Words a language lists as one word
+    written with an apostrophe (Welsh ``rwy'n``, ``a'r``) are one word when they are written
+    so, joined by the apostrophe."""
+    text = text.casefold()
+    folder = locale_folder()
+    words = _reading_words(folder)
+    if words.longest_phrase < 2 or not _JOINED.search(text):
+        return [_meanings(word, folder) for word in WORD.findall(text)]
+    found = list(WORD.finditer(text))
+    written: list[_Written] = []
+    n = 0
+    while n < len(found):
+        phrase, length = _phrase(text, found, n, words)
+        if phrase is not None:
+            written.append(phrase)
+            n += length
+        else:
+            written.append(_meanings(found[n].group(), folder))
+            n += 1
+    return written
+
+
+@functools.lru_cache(maxsize=4096)
+def _meanings(word: str, folder: Path) -> _Written:
+    """A word (case folded) with what it may mean in the languages of ``folder``: kept, as
+    the same words come in every mail."""
+    key = fold(word)
+    return _written(word, key, _reading_words(folder).senses.of(word, key))
+
+
+def _phrase(
+    text: str, found: list[re.Match[str]], n: int, words: ReadingVocabulary
+) -> tuple[_Written | None, int]:
+    """The longest word of ``words`` written with apostrophes that ``text`` has at its
+    ``n``-th piece, and how many pieces it is; (None, 0) when none."""
+    joined = 1
+    while (
+        n + joined < len(found)
+        and joined < words.longest_phrase
+        and text[found[n + joined - 1].end() : found[n + joined].start()] in ("'", "`")
+    ):
+        joined += 1
+    for length in range(joined, 1, -1):
+        pieces = [m.group() for m in found[n : n + length]]
+        senses = words.phrases.get(tuple(fold(p) for p in pieces))
+        if senses:
+            written = text[found[n].start() : found[n + length - 1].end()]
+            return _written(written, fold(written), senses), length
+    return None, 0
+
+
+def _readings(written: list[_Written]) -> Iterator[list[_Word]]:
+    """Each reading of the words: one meaning for each word (the same word, written twice,
+    means the same thing both times), English's first, at most :data:`MOST_READINGS` of
+    them."""
+    meanings = {w.key: len(w.words) for w in written if len(w.words) > 1}
+    ambiguous = list(meanings)
+    for chosen in itertools.islice(
+        itertools.product(*(range(meanings[key]) for key in ambiguous)), MOST_READINGS
+    ):
+        pick = dict(zip(ambiguous, chosen, strict=True))
+        yield [w.words[pick.get(w.key, 0)] for w in written]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -122,9 +361,10 @@ def plain(text: str) -> str:
 
 
 def starts_with_a_move_word(line: str) -> bool:
-    """Whether the first word of ``line`` is an action or a clause (take, get, buy, return…)."""
-    words = _WORD.findall(plain(line).casefold()[:40])
-    return bool(words) and (words[0] in ACTIONS or words[0] in CLAUSES)
+    """Whether the first word of ``line`` is, in some language, an action or a clause (take,
+    get, buy, return…; Welsh cymryd…)."""
+    words = _written_words(plain(line).casefold()[:40])
+    return bool(words) and words[0].head
 
 
 def says_a_move(line: str) -> bool:
@@ -132,30 +372,35 @@ def says_a_move(line: str) -> bool:
     a count, a card, a deck, a noble, ``nothing``) in at least half of its other words, or
     is that word alone: ``take red green blue``, ``pass``, ``return 2 white`` and ``buy 1-12
     please`` do; ``Take care``, ``Buy me a coffee``, ``Get 2 more friends for the next one``
-    and ``Get Outlook for Android`` do not. A JSON move (a line starting with ``{``) does."""
+    and ``Get Outlook for Android`` do not. A JSON move (a line starting with ``{``) does.
+    In every language at once: a word counts as said when any of its meanings says a move,
+    and is passed over when none does and it is a filler in English or in a language whose
+    move word begins the line (so that Welsh ``a``, and, makes no move of "Get a 2 for 1
+    deal", while Bengali ``দিলাম`` is passed over in ``পাস দিলাম``)."""
     text = plain(line).strip().strip("\"'*_`").strip()
     if text.startswith("{"):
         return True
-    words = _WORD.findall(text.casefold())
-    if not words or (words[0] not in ACTIONS and words[0] not in CLAUSES):
+    words = _written_words(text)
+    if not words or not words[0].head:
         return False
-    rest = [w for w in words[1:] if w not in FILLERS]
-    said = sum(1 for w in rest if _move_word(w) or w in ACTIONS or w in CLAUSES)
+    heads = words[0].heads
+    rest = [w.says for w in words[1:] if w.says or not _passed_over(w.fillers, heads)]
+    said = sum(rest)
     return not rest or (said > 0 and 2 * said >= len(rest))
 
 
-def _move_word(word: str) -> bool:
-    return (
-        _number(word) is not None
-        or _colours(word) is not None
-        or word in NOTHING
-        or word in ("deck", "level", "top")
-        or bool(_CARD_ID.fullmatch(word) or re.fullmatch(r"n\d{1,2}", word))
-    )
+def _passed_over(fillers: frozenset[str], heads: frozenset[str]) -> bool:
+    """Whether a filler of the languages ``fillers`` is passed over in a line whose move word
+    is one of the languages ``heads``: an English filler always, another language's in its
+    own lines."""
+    return bool(fillers) and ("en" in fillers or not fillers.isdisjoint(heads))
 
 
 def parse_request(text: str) -> MoveRequest:
-    """Read move notation (or a JSON move object, text starting with ``{``) into a request."""
+    """Read move notation (or a JSON move object, text starting with ``{``) into a request.
+    The request is the first reading of the text that is a move; the others that are moves
+    ride along in :attr:`MoveRequest.others`. When no reading is a move, the text is refused
+    as its first reading is."""
     text = plain(text)
     if len(text) > MAX_MOVE_TEXT:
         raise InvalidMoveError.of("notation.too_long", limit=MAX_MOVE_TEXT, length=len(text)).about(
@@ -163,76 +408,128 @@ def parse_request(text: str) -> MoveRequest:
         )
     if text.lstrip().startswith("{"):
         return _request_from_json_text(text)
-    words = _WORD.findall(text.casefold())
-    if not words:
+    written = _written_words(text)
+    if not written:
         raise InvalidMoveError.of("notation.no_move").about(text)
-    if words[:2] == ["i", "resign"]:
-        words = words[1:]
+    if all(len(w.words) == 1 for w in written):  # most text: one reading
+        return _request([w.words[0] for w in written], text)
+    requests: list[MoveRequest] = []
+    refusals: list[InvalidMoveError] = []
+    for words in _readings(written):
+        try:
+            request = _request(words, text)
+        except InvalidMoveError as err:
+            refusals.append(err)
+            continue
+        if request not in requests:
+            requests.append(replace(request, mixed=not _one_language(words)))
+    if not requests:
+        raise _first(refusals)
+    requests.sort(key=lambda r: r.mixed)  # readings in one language first (stable)
+    if len(requests) == 1:
+        return requests[0]
+    return replace(requests[0], others=tuple(requests[1:]))
+
+
+def _one_language(words: list[_Word]) -> bool:
+    """Whether one language (with English, which every language is read with) could have
+    written every word of a reading: Welsh ``cymryd du coch`` is take black red in Welsh,
+    not take 2 red with Esperanto's ``du``."""
+    common: set[str] | None = None
+    for word in words:
+        sense = word.sense
+        if sense is None or "en" in sense.languages:
+            continue
+        common = set(sense.languages) if common is None else common & set(sense.languages)
+        if not common:
+            return False
+    return True
+
+
+def _first(refusals: list[InvalidMoveError]) -> InvalidMoveError:
+    """The refusal of a text none of whose readings is a move: its first reading's."""
+    return refusals[0]
+
+
+def _request(words: list[_Word], text: str) -> MoveRequest:
+    """The request one reading of ``text`` is (InvalidMoveError when it is none)."""
+    before = 0
+    while before < len(words) and words[before].group == "before_resign":
+        before += 1
+    if 0 < before < len(words) and words[before].head == "resign":
+        words = words[before:]  # I resign
     clauses = list(_clauses(words, text))
-    action_clauses = [c for c in clauses if c[0] in ACTIONS]
+    action_clauses = [c for c in clauses if _HEADS[c[0]] is not None]
     if not action_clauses:
         raise InvalidMoveError.of("notation.no_action").about(text)
     if len(action_clauses) > 1:
-        actions = [c[0] for c in action_clauses]
+        actions = [c[1] for c in action_clauses]
         raise InvalidMoveError.of("notation.one_at_a_time", actions=actions).about(text)
-    head, args = action_clauses[0]
-    action = ACTIONS[head]
-    request = MoveRequest(action=action, text=text)
+    concept, head, args = action_clauses[0]
+    action = _HEADS[concept]
+    assert action is not None
+    gems: Tokens | None = None
+    card: str | None = None
+    deck: int | None = None
     if action == "take":
-        request = replace(request, gems=_token_list(args, head, text))
+        gems = _token_list(args, head, text)
     elif action == "reserve":
-        request = _reserve_args(request, args, text)
+        card, deck = _reserve_args(args, head, text)
     elif action == "buy":
-        request = replace(request, card=_single_card(args, head, text))
+        card = _single_card(args, head, text)
     elif action == "resign":
         if args or len(clauses) > 1:
             raise InvalidMoveError.of("notation.resign_alone").about(text)
     elif args:
-        raise InvalidMoveError.of("notation.pass_alone", found=" ".join(args)).about(text)
-    for head, args in clauses:
-        kind = CLAUSES.get(head)
-        if kind == "return":
+        found = " ".join(a.written for a in args)
+        raise InvalidMoveError.of("notation.pass_alone", found=found).about(text)
+    pay: Tokens | None = None
+    returned: Tokens | None = None
+    noble: str | None = None
+    for concept, head, args in clauses:
+        if concept == "return":
             given = _token_list(args, head, text, allow_nothing=True)
-            merged = given if request.returned is None else _add(request.returned, given)
-            request = replace(request, returned=merged)
-        elif kind == "noble":
-            noble = _noble_id(args, text)
-            if request.noble is not None and request.noble != noble:
-                raise InvalidMoveError.of(
-                    "notation.two_nobles", first=request.noble, second=noble
-                ).about(text)
-            request = replace(request, noble=noble)
-        elif kind == "pay":
+            returned = given if returned is None else _add(returned, given)
+        elif concept == "noble":
+            named = _noble_id([a.key for a in args], text, [a.written for a in args])
+            if noble is not None and noble != named:
+                raise InvalidMoveError.of("notation.two_nobles", first=noble, second=named).about(
+                    text
+                )
+            noble = named
+        elif concept == "pay":
             if action != "buy":
                 raise InvalidMoveError.of("notation.pay_with_buy", action=action).about(text)
-            if request.pay is not None:
+            if pay is not None:
                 raise InvalidMoveError.of("notation.pay_once").about(text)
-            request = replace(request, pay=_token_list(args, head, text, allow_nothing=True))
-    return request
+            pay = _token_list(args, head, text, allow_nothing=True)
+    return MoveRequest(action, gems, card, deck, pay, returned, noble, text)
 
 
-def _clauses(words: list[str], text: str) -> Iterator[tuple[str, list[str]]]:
-    """Split the words into clauses, each led by a keyword (take, return, noble, pay, …)."""
-    head: str | None = None
-    args: list[str] = []
+def _clauses(words: list[_Word], text: str) -> Iterator[tuple[str, str, list[_Word]]]:
+    """Split the words into clauses, each led by a keyword (take, return, noble, pay, …):
+    the keyword's move word, the keyword as written, and the words after it."""
+    head: tuple[str, str] | None = None
+    args: list[_Word] = []
     for word in words:
-        if word in ACTIONS or word in CLAUSES:
+        concept = word.head
+        if concept is not None:
             if head is not None:
-                yield head, args
-            head, args = word, []
-        elif word in FILLERS:
+                yield head[0], head[1], args
+            head, args = (concept, word.written), []
+        elif word.group == "filler":
             continue
         elif head is None:
-            raise InvalidMoveError.of("notation.not_an_action", word=word).about(text)
+            raise InvalidMoveError.of("notation.not_an_action", word=word.written).about(text)
         else:
             args.append(word)
     if head is not None:
-        yield head, args
+        yield head[0], head[1], args
 
 
-def _token_list(args: list[str], head: str, text: str, allow_nothing: bool = False) -> Tokens:
+def _token_list(args: list[_Word], head: str, text: str, allow_nothing: bool = False) -> Tokens:
     """``2 red white``, ``red red``, ``r g u``, ``rgu``, ``2 ruby 1 gold`` -> token counts."""
-    if allow_nothing and len(args) == 1 and args[0] in NOTHING:
+    if allow_nothing and len(args) == 1 and _nothing(args[0]):
         return NO_TOKENS
     counts = [0] * 6
     pending: int | None = None
@@ -240,7 +537,9 @@ def _token_list(args: list[str], head: str, text: str, allow_nothing: bool = Fal
         number = _number(word)
         if number is not None:
             if pending is not None:
-                raise InvalidMoveError.of("notation.two_numbers", head=head, word=word).about(text)
+                raise InvalidMoveError.of(
+                    "notation.two_numbers", head=head, word=word.written
+                ).about(text)
             pending = number
             continue
         kinds = _colours(word)
@@ -248,7 +547,7 @@ def _token_list(args: list[str], head: str, text: str, allow_nothing: bool = Fal
             raise _colour_hint(word, head).about(text)
         if pending is not None and len(kinds) != 1:
             raise InvalidMoveError.of(
-                "notation.count_before_colour", count=pending, word=word
+                "notation.count_before_colour", count=pending, word=word.written
             ).about(text)
         for kind in kinds:
             counts[kind] += 1 if pending is None else pending
@@ -267,34 +566,42 @@ def _token_list(args: list[str], head: str, text: str, allow_nothing: bool = Fal
     return (w, u, g, r, k, o)
 
 
-def _number(word: str) -> int | None:
-    if word.isdecimal() and len(word) <= 2:
-        return int(word)
-    return NUMBER_WORDS.get(word)
+def _nothing(word: _Word) -> bool:
+    """Whether a word says no tokens: ``nothing``, ``none``, ``0`` (and other languages')."""
+    return word.sense == _NOTHING_SENSE or (word.sense is None and word.key == "0")
 
 
-def _colours(word: str) -> list[int] | None:
-    """The token kinds a word names: one colour word, or a run of colour letters (``rgu``)."""
-    if word in COLOUR_WORDS:
-        return [COLOUR_WORDS[word]]
-    if len(word) <= 6 and all(ch in COLOUR_LETTERS for ch in word):
-        return [COLOUR_LETTERS[ch] for ch in word]
+def _number(word: _Word) -> int | None:
+    if word.sense is not None:
+        return int(word.sense.value) if word.sense.group == "number" else None
+    if word.key.isdecimal() and len(word.key) <= 2:
+        return int(word.key)
     return None
 
 
-def _colour_hint(word: str, head: str) -> InvalidMoveError:
+def _colours(word: _Word) -> list[int] | None:
+    """The token kinds a word names: one colour word, or a run of colour letters (``rgu``)."""
+    if word.sense is not None:
+        return [int(word.sense.value)] if word.sense.group == "colour" else None
+    if word.key and all(ch in COLOUR_LETTERS for ch in word.key):
+        return [COLOUR_LETTERS[ch] for ch in word.key]
+    return None
+
+
+def _colour_hint(word: _Word, head: str) -> InvalidMoveError:
     """The error for ``word``, in a list of colours after ``head``, that is not a colour."""
-    if word == "b":
+    if word.key == "b":
         return InvalidMoveError.of("notation.b_is_ambiguous")
-    if _CARD_ID.fullmatch(word):
-        return InvalidMoveError.of("notation.card_not_colour", head=head, word=word)
-    return InvalidMoveError.of("notation.not_a_colour", word=word, head=head)
+    if _CARD_ID.fullmatch(word.key):
+        return InvalidMoveError.of("notation.card_not_colour", head=head, word=word.written)
+    return InvalidMoveError.of("notation.not_a_colour", word=word.written, head=head)
 
 
-def _card_id(word: str, text: str | None) -> str:
+def _card_id(word: str, text: str | None, written: str | None = None) -> str:
+    """The card ``word`` (folded) names; ``written`` is how a refusal quotes it."""
     m = _CARD_ID.fullmatch(word)
     if not m:
-        raise InvalidMoveError.of("notation.not_a_card", word=word).about(text)
+        raise InvalidMoveError.of("notation.not_a_card", word=written or word).about(text)
     card = f"{m.group(1)}-{int(m.group(2)):02d}"
     if card not in CARDS:
         level = m.group(1)
@@ -305,31 +612,34 @@ def _card_id(word: str, text: str | None) -> str:
     return card
 
 
-def _single_card(args: list[str], head: str, text: str) -> str:
+def _single_card(args: list[_Word], head: str, text: str) -> str:
     if len(args) != 1:
         if not args:
             raise InvalidMoveError.of("notation.card_missing", action=head).about(text)
-        found = " ".join(args)
+        found = " ".join(a.written for a in args)
         raise InvalidMoveError.of("notation.not_one_card", action=head, found=found).about(text)
-    return _card_id(args[0], text)
+    return _card_id(args[0].key, text, args[0].written)
 
 
-def _reserve_args(request: MoveRequest, args: list[str], text: str) -> MoveRequest:
-    if args and args[0] in ("deck", "level", "top"):
-        rest = [a for a in args[1:] if a not in ("deck", "level")]
-        if len(rest) == 1 and rest[0] in ("1", "2", "3"):
-            return replace(request, deck=int(rest[0]))
+def _reserve_args(args: list[_Word], head: str, text: str) -> tuple[str | None, int | None]:
+    """What a reserve names: a card, or a deck by its level (``deck 3``, ``top of deck 3``)."""
+    if args and args[0].sense == _DECK_SENSE:
+        rest = [a for a in args[1:] if a.sense != _DECK_SENSE]
+        if len(rest) == 1 and rest[0].sense is None and rest[0].key in ("1", "2", "3"):
+            return None, int(rest[0].key)
         raise InvalidMoveError.of("notation.deck_level").about(text)
-    if len(args) == 1 and args[0] in ("1", "2", "3"):
-        raise InvalidMoveError.of("notation.reserve_which", level=int(args[0])).about(text)
-    return replace(request, card=_single_card(args, "reserve", text))
+    if len(args) == 1 and args[0].sense is None and args[0].key in ("1", "2", "3"):
+        raise InvalidMoveError.of("notation.reserve_which", level=int(args[0].key)).about(text)
+    return _single_card(args, head, text), None
 
 
-def _noble_id(args: list[str], text: str | None) -> str:
+def _noble_id(args: Sequence[str], text: str | None, written: Sequence[str] = ()) -> str:
+    """The noble ``args`` (folded) name; ``written``, when given, is how a refusal quotes
+    them."""
     m = _NOBLE_ID.fullmatch(args[0]) if len(args) == 1 else None
     noble = f"N{int(m.group(1))}" if m else None
     if noble is None or noble not in NOBLES:
-        found = " ".join(args)
+        found = " ".join(written or args)
         if not found:
             raise InvalidMoveError.of("notation.noble_missing").about(text)
         raise InvalidMoveError.of("notation.not_a_noble", found=found).about(text)
@@ -430,7 +740,61 @@ def parse(state: GameState, text: str, player: str | None = None) -> Move:
 def resolve(state: GameState, request: MoveRequest, player: str | None = None) -> Move:
     """The one legal move that fits ``request``; else IllegalMoveError or AmbiguousMoveError.
 
-    A resignation is ``player``'s (the player to move's when None), whoever is to move."""
+    A resignation is ``player``'s (the player to move's when None), whoever is to move.
+
+    When the text has several readings (:attr:`MoveRequest.others`: its words mean other
+    things in other languages), the legal moves that fit any reading are the candidates:
+    one, and that is the move; several, and the text is ambiguous; none, and the text is
+    refused as its first reading is."""
+    if not request.others:
+        return _resolved(state, request, player)
+    whole = [r for r in request.readings if not r.mixed]
+    if 0 < len(whole) < len(request.readings):  # a reading in one language is preferred
+        legal = [m for r in whole for m in _fitting_or_none(state, r, player)]
+        if len(set(legal)) == 1:
+            return legal[0]
+    fits: list[Move] = []
+    fitting: list[MoveRequest] = []
+    for reading in request.readings:
+        try:
+            found = _fitting(state, reading, player)
+        except MoveError:
+            continue
+        if found:
+            fitting.append(reading)
+        for move in found:
+            if move not in fits:
+                fits.append(move)
+    if len(fits) == 1:
+        return fits[0]
+    if not fits:
+        return _resolved(state, request, player)  # refused as the first reading is
+    if len(fitting) == 1:
+        raise _ambiguous(state, fitting[0], fits)
+    raise _ambiguous(state, request, fits, across_readings=True)
+
+
+def _fitting_or_none(state: GameState, request: MoveRequest, player: str | None) -> list[Move]:
+    try:
+        return _fitting(state, request, player)
+    except MoveError:
+        return []
+
+
+def _resolved(state: GameState, request: MoveRequest, player: str | None) -> Move:
+    """The one legal move that fits one reading; else IllegalMoveError or
+    AmbiguousMoveError."""
+    fits = _fitting(state, request, player)
+    if len(fits) == 1:
+        return fits[0]
+    if not fits:
+        raise _illegal(state, request)
+    raise _ambiguous(state, request, fits)
+
+
+def _fitting(state: GameState, request: MoveRequest, player: str | None) -> list[Move]:
+    """The legal moves that fit one reading (for a buy that names no payment, the one that
+    pays the usual way); IllegalMoveError when the writer may not move now."""
     text = request.text
     seat = state.to_move
     if player is not None:
@@ -441,7 +805,7 @@ def resolve(state: GameState, request: MoveRequest, player: str | None = None) -
             apply(state, resign)
         except IllegalMoveError as err:
             raise err.about(text) from None
-        return resign
+        return [resign]
     if state.status == "finished":
         raise IllegalMoveError.of("notation.game_over").about(text)
     if seat in state.resigned:
@@ -457,11 +821,7 @@ def resolve(state: GameState, request: MoveRequest, player: str | None = None) -
             need(CARDS[request.card], state.player.bonuses), state.player.tokens
         )
         fits = [m for m in fits if isinstance(m, Buy) and m.pay == usual]
-    if len(fits) == 1:
-        return fits[0]
-    if not fits:
-        raise _illegal(state, request)
-    raise _ambiguous(state, request, fits)
+    return fits
 
 
 def _fits(request: MoveRequest, move: Move) -> bool:
@@ -534,7 +894,12 @@ def _illegal(state: GameState, request: MoveRequest) -> MoveError:
     )
 
 
-def _ambiguous(state: GameState, request: MoveRequest, fits: list[Move]) -> AmbiguousMoveError:
+def _ambiguous(
+    state: GameState, request: MoveRequest, fits: list[Move], across_readings: bool = False
+) -> AmbiguousMoveError:
+    """The refusal of a move that fits several legal moves: why (a return or a noble left
+    unsaid; else, or when the moves come from different readings of the words, that several
+    fit), and the candidates."""
     shown = [move_json(m) for m in fits[:SHOWN_CANDIDATES]]
     candidates: dict[str, object] = {"code": "notation.candidates", "params": {"moves": shown}}
     if len(fits) > SHOWN_CANDIDATES:
@@ -543,7 +908,9 @@ def _ambiguous(state: GameState, request: MoveRequest, fits: list[Move]) -> Ambi
             "params": {"moves": shown, "count": len(fits)},
         }
     params: dict[str, object] = {"candidates": candidates}
-    if len({m.returned for m in fits}) > 1:
+    if across_readings:
+        code = "notation.ambiguous"
+    elif len({m.returned for m in fits}) > 1:
         after = sum(state.player.tokens) + _gain(request)
         code = "notation.ambiguous_return"
         params.update(after=after, excess=after - 10, example=move_json(fits[0]))
@@ -572,8 +939,12 @@ def _gain(request: MoveRequest) -> int:
 # Move -> canonical text
 
 
-def format_move(move: Move) -> str:
-    """The canonical notation of a move; :func:`parse` reads it back as the same move."""
+def format_move(move: Move, words: Vocabulary | None = None) -> str:
+    """The canonical notation of a move; :func:`parse` reads it back as the same move. In
+    English unless ``words`` (a language's vocabulary) is given: the text a letter shows its
+    reader. Records keep the English text, which does not depend on anyone's language."""
+    if words is not None and words.language != "en":
+        return _format_in(move, words)
     match move:
         case Resign():
             return "resign"
@@ -597,6 +968,36 @@ def _list(counts: Tokens) -> str:
     return " ".join(
         TOKEN_COLOURS[k] if n == 1 else f"{n} {TOKEN_COLOURS[k]}" for k, n in enumerate(counts) if n
     )
+
+
+def _format_in(move: Move, words: Vocabulary) -> str:
+    """:func:`format_move` in the words of ``words``' language."""
+    w = words.word
+
+    def listed(counts: Tokens) -> str:
+        return " ".join(
+            words.colour(k) if n == 1 else f"{n} {words.colour(k)}"
+            for k, n in enumerate(counts)
+            if n
+        )
+
+    match move:
+        case Resign():
+            return w("resign")
+        case Take(gems=gems):
+            parts = [f"{w('take')} {listed(gems)}"]
+        case Reserve(card=card, deck=deck):
+            parts = [f"{w('reserve')} {card}" if card else f"{w('reserve')} {w('deck')} {deck}"]
+        case Buy(card=card, pay=pay):
+            paid = " ".join(f"{n} {words.colour(k)}" for k, n in enumerate(pay) if n)
+            parts = [f"{w('buy')} {card} {w('pay')} {paid or w('nothing')}"]
+        case Pass():
+            parts = [w("pass")]
+    if any(move.returned):
+        parts.append(f"{w('return')} {listed(move.returned)}")
+    if move.noble:
+        parts.append(f"{w('noble')} {move.noble}")
+    return ", ".join(parts)
 
 
 __all__ = [

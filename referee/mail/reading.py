@@ -8,15 +8,19 @@ delimiter). The rules, as docs/mail.md states them for players:
    languages: :mod:`referee.mail.footers`) is never read; once the move has begun, a footer
    ends what the person wrote.
 2. A *move line* starts with a move word (take, get, reserve, buy, purchase, pass, return,
-   discard, noble, pay) and goes on to say what a move says (colours, a count, a card, a
-   deck, a noble), or is that word alone (``pass``); or it is a JSON move (``{`` … ``}``,
-   over as many lines as its braces need). "Take care" and "Buy me a coffee" are not move
-   lines: they are passed over like any greeting.
+   discard, noble, pay, or one of any language's words for them) and goes on to say what a
+   move says (colours, a count, a card, a deck, a noble), or is that word alone (``pass``);
+   or it is a JSON move (``{`` … ``}``, over as many lines as its braces need). "Take care"
+   and "Buy me a coffee" are not move lines: they are passed over like any greeting.
 3. The move is the move lines of the first paragraph (lines between blank lines) that has
    any. A later paragraph joins the move when it completes it (``return white`` or ``noble
    N4`` on its own after a blank line); a later paragraph that is a move of its own makes
    the reply two moves, which is refused; any other later paragraph is passed over.
-4. Without a move, the one-word lines ``help``, ``board`` and ``moves`` are requests.
+4. Without a move, the one-word lines ``help``, ``board`` and ``moves`` are requests, in
+   any language (a word of a words file's ``[commands]`` for one of them: Welsh ``cymorth``
+   is ``help``).
+
+Every language is read at once: nothing here needs to know the writer's language.
 
 Pure: text in, a :class:`Reading` out.
 """
@@ -29,6 +33,7 @@ from referee.errors import MoveError
 from referee.mail.footers import is_footer
 from referee.notation import parse_request, plain, says_a_move, starts_with_a_move_word
 from referee.wording.messages import Message, message_of, say
+from referee.wording.vocabulary import reading_vocabulary
 
 #: The one-word requests a player may write instead of a move.
 REQUESTS = ("help", "board", "moves")
@@ -97,11 +102,24 @@ def _read_paragraph(
     else:
         others = units
     for line in others:
-        word = line.strip(" .!?*_").casefold()
-        if word in REQUESTS:
-            requests.append(word)
+        request = request_of(line)
+        if request is not None:
+            requests.append(request)
         else:
             passed.append(line)
+
+
+def request_of(line: str) -> str | None:
+    """The request (``help``, ``board``, ``moves``) a line is, when it is one word that is
+    one of them in some language (the first such meaning: English's, then the languages'
+    in their order); None when it is not."""
+    word = line.strip(" .!?*_\u0964").casefold()
+    if word in REQUESTS:
+        return word
+    for command in reading_vocabulary().commands_of(word):
+        if command in REQUESTS:
+            return command
+    return None
 
 
 def _unglued(line: str) -> str:

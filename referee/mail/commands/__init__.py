@@ -11,6 +11,13 @@ and signatures already left out) are looked at in order; the first whose first w
 command's word is the command, the rest of the line its argument. A command that takes no
 argument must stand alone on its line ("games", "back."), so that "Games night was fun!" is
 passed over like any greeting. In a game, a move line met first makes the reply a move.
+
+A command's word is its English word or any language's word for it (the ``[commands]`` of
+every words file, matched folded: Welsh ``cymorth`` is ``help``, Esperanto ``helpo`` too),
+whatever the writer's language. A word that is two commands in two languages is the first
+of them that may be written where it is and fits what follows it (English's first). Bengali
+digits in an argument are read as the digits they are (``away ৫d`` is ``away 5d``); the
+text of ``say`` is kept as written.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from referee.mail.commands.context import Context, Ruling
 from referee.mail.footers import is_footer
 from referee.notation import plain, says_a_move
 from referee.wording.messages import Message
+from referee.wording.vocabulary import digits, reading_vocabulary
 
 Scope = Literal["referee", "game", "invitation"]
 SCOPES: tuple[Scope, ...] = ("referee", "game", "invitation")
@@ -126,20 +134,37 @@ def read_command(scope: Scope, text: str) -> Found | None:
     written = [line for line in lines if line and not is_footer(line)]
     for n, line in enumerate(written[:LINES_LOOKED_AT]):
         word, _, rest = line.partition(" ")
-        found = _REGISTRY.get((scope, word.strip(".,!?:;*_").casefold()))
-        if found is None:
+        meant = commands_meant(scope, word)
+        if not meant:
             if scope == "game" and says_a_move(line):
                 return None
             continue
         argument = rest.strip()
-        if found.argument == "none" and argument.strip(".!?*_ "):
+        alone = not argument.strip(".!?*_ ")
+        fitting = [c for c in meant if c.argument != "none" or alone]
+        if not fitting:
             continue  # "Games night was fun": not the command "games"
+        found = fitting[0]
         if found.argument == "text":
             argument = "\n".join([argument, *written[n + 1 :]]).strip()
-        else:
-            argument = argument.rstrip(".!?").strip()
+        else:  # a number in Bengali digits is a number: away ৫d, history ৩
+            argument = digits(argument.rstrip(".!?").strip())
         return Found(found, argument, line)
     return None
+
+
+def commands_meant(scope: Scope, word: str) -> list[Command]:
+    """The commands of ``scope`` that ``word`` (the first word of a line, as written) may be:
+    its own (an English command word), then what it means in each language's
+    ``[commands]``, in their order."""
+    _load()
+    key = word.strip(".,!?:;*_\u0964").casefold()
+    meant: list[Command] = []
+    for name in (key, *reading_vocabulary().commands_of(key)):
+        found = _REGISTRY.get((scope, name))
+        if found is not None and found not in meant:
+            meant.append(found)
+    return meant
 
 
 def _load() -> None:

@@ -21,6 +21,7 @@ from referee.mail.telling import to_someone, welcome_letters
 from referee.record import dump, replay
 from referee.wording.letter import Letter
 from referee.wording.messages import Message, say
+from referee.wording.vocabulary import reading_vocabulary
 
 
 def _standing(ctx: Context) -> tuple[Invitation, int, Seat]:
@@ -73,14 +74,7 @@ def accept(ctx: Context, argument: str) -> Ruling:
         said = "accepted" if entry.accepted else "declined"
         raise RequestError.of(f"invite.{said}_already")
     wanted = argument.strip()
-    if wanted:
-        if not wanted.casefold().startswith("as "):
-            raise RequestError.of("invite.accept_unclear", wanted=wanted)
-        name = wanted[3:].strip()
-        if not name or len(name) > 20 or any(c.isspace() for c in name) or not name.isprintable():
-            raise RequestError.of("invite.bad_name", name=name)
-    else:
-        name = player_name(ctx.inbound.sender_name, ctx.sender)
+    name = _name_wanted(wanted) if wanted else player_name(ctx.inbound.sender_name, ctx.sender)
     taken = {s.name.casefold() for n, s in enumerate(invitation.seats) if n != seat and s.name}
     if wanted and name.casefold() in taken:
         raise RequestError.of("invite.name_taken", name=name)
@@ -123,6 +117,19 @@ def accept(ctx: Context, argument: str) -> Ruling:
         letters=[_answering(m, ctx) if m.to.lower() == ctx.sender.lower() else m for m in letters],
         effects=effects,
     )
+
+
+def _name_wanted(wanted: str) -> str:
+    """The name in ``as NAME`` (what follows ``accept``): ``as`` in any language (the
+    ``[options]`` of every words file: Esperanto ``kiel Bob``), then one word of at most 20
+    characters. RequestError when it is not that."""
+    word, space, rest = wanted.partition(" ")
+    if not space or not (word.casefold() == "as" or reading_vocabulary().is_option(word, "as")):
+        raise RequestError.of("invite.accept_unclear", wanted=wanted)
+    name = rest.strip()
+    if not name or len(name) > 20 or any(c.isspace() for c in name) or not name.isprintable():
+        raise RequestError.of("invite.bad_name", name=name)
+    return name
 
 
 def _answering(mail: Letter, ctx: Context) -> Letter:
