@@ -1,7 +1,8 @@
 """Take the screenshots in docs/screenshots/ (run it as ``scripts/screenshots``): the replay
 page of the example game (``referee export example --html``) at a phone's width and a
-desktop's, and the HTML board mail a player gets, at the same widths. In the headless
-Chromium the browser tests use (Debian's package, through Playwright)."""
+desktop's, the HTML board mail a player gets, at the same widths, and that board mail in
+each other language at a phone's width. In the headless Chromium the browser tests use
+(Debian's package, through Playwright)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from referee.mail.telling import letters_for_turn
 from referee.store import Store
-from referee.wording.writer import Writer
+from referee.wording.vocabulary import languages
+from referee.wording.writer import Reader, Writer
 from tests.browser import chromium
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,10 +65,13 @@ def main() -> int:
         )
         game = Store(ROOT / "games").load("example")
         letter = next(m for m in letters_for_turn(game, MAIL_TURN) if m.name == MAIL_TO)
-        mail = Writer().write(letter)
-        assert mail.html is not None
-        board = folder / "board-mail.html"
-        board.write_text(mail.html, encoding="utf-8")
+        boards: dict[str, Path] = {}
+        for language in languages():
+            mail = Writer().reading(Reader(language)).write(letter)
+            assert mail.html is not None
+            boards[language] = folder / f"board-mail-{language}.html"
+            boards[language].write_text(mail.html, encoding="utf-8")
+        board = boards["en"]
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(
                 executable_path=str(executable), args=chromium.ARGS, headless=True
@@ -76,6 +81,10 @@ def main() -> int:
             shoot(browser, replay, DESKTOP, out / "replay-desktop.png", True, REPLAY_TURN)
             shoot(browser, board.as_uri(), PHONE, out / "board-mail-phone.png", full=True)
             shoot(browser, board.as_uri(), DESKTOP, out / "board-mail-desktop.png", full=True)
+            for language, other in boards.items():
+                if language != "en":
+                    shot = out / f"board-mail-{language}-phone.png"
+                    shoot(browser, other.as_uri(), PHONE, shot, full=True)
             browser.close()
     return 0
 

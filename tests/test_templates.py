@@ -80,5 +80,8 @@ def test_the_wheel_carries_the_templates(tmp_path: Path) -> None:
     for template in (ROOT / "templates").glob("*.j2"):
         assert f"referee/templates/{template.name}" in names
     assert "referee/data/cards.csv" in names
+    for language in (ROOT / "referee" / "locale").iterdir():  # every language's words and texts
+        for found in [*language.glob("words.toml"), *language.glob("LC_MESSAGES/*.po")]:
+            assert str(found.relative_to(ROOT)) in names, found
     for module in (ROOT / "referee").rglob("*.py"):  # every package listed in pyproject.toml
         assert str(module.relative_to(ROOT)) in names, module

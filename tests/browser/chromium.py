@@ -25,6 +25,9 @@ from pathlib import Path
 
 DEFAULT = Path("/usr/bin/chromium")
 PACKAGE = "chromium"
+#: Fonts the pages are checked in: Noto, with Noto Sans Bengali (the Bengali letters).
+FONTS = "fonts-noto-core"
+FONT_FILE = Path("/usr/share/fonts/truetype/noto/NotoSansBengali-Regular.ttf")
 
 #: Headless, no sandbox (root in CI), nothing fetched or synchronised in the background.
 ARGS = [
@@ -75,14 +78,15 @@ def ensure_installed() -> Path | None:
     """Chromium, installed with apt-get when it is missing and this runs as root (as in CI);
     None when it is missing and cannot be installed here."""
     found = executable()
-    if found is not None or os.environ.get("REFEREE_CHROMIUM", "").strip():
+    wanted = [] if FONT_FILE.is_file() else [FONTS]
+    if found is None and not os.environ.get("REFEREE_CHROMIUM", "").strip():
+        wanted.append(PACKAGE)
+    if not wanted or os.geteuid() != 0 or shutil.which("apt-get") is None:
         return found
-    if os.geteuid() != 0 or shutil.which("apt-get") is None:
-        return None
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
     subprocess.run(
-        ["apt-get", "install", "-y", "-qq", PACKAGE],
+        ["apt-get", "install", "-y", "-qq", *wanted],
         check=True,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -95,6 +99,8 @@ def main() -> int:
     say where it is, or why the browser tests will fail."""
     if executable() is None and not os.environ.get("REFEREE_CHROMIUM", "").strip():
         print(f"== installing {PACKAGE} for the browser tests (apt-get)", flush=True)
+    if not FONT_FILE.is_file():
+        print(f"== installing {FONTS} (Bengali letters) for the browser tests", flush=True)
     try:
         found = ensure_installed()
     except (OSError, subprocess.CalledProcessError) as err:
