@@ -306,6 +306,11 @@ alias_maps =
 alias_database =
 biff = no
 smtputf8_enable = no
+# a letter deferred while a test has Dovecot stopped is tried again within seconds of its
+# coming back (Postfix's defaults wait five minutes and more)
+queue_run_delay = 1s
+minimal_backoff_time = 1s
+maximal_backoff_time = 2s
 recipient_delimiter = +
 virtual_mailbox_domains = {DOMAIN}
 virtual_mailbox_maps = texthash:{conf}/recipients
