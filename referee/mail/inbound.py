@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import email
 import email.policy
+import functools
 import re
 from dataclasses import dataclass, field
 from email.header import decode_header, make_header
@@ -27,10 +28,13 @@ from mailparser_reply import EmailReplyParser
 from mailparser_reply.constants import MAIL_LANGUAGES, QUOTED_MATCH_INCLUDE
 
 from referee.notation import plain as without_invisibles
+from referee.wording.translations import translations
+from referee.wording.vocabulary import languages
 
 #: The header our own mails carry, so that we never answer ourselves.
 LOOP_HEADER = "X-Referee-Loop"
-#: Every board we send starts its text with this; a reply is cut where a copy of it begins.
+#: Every board we send starts its text with this (in English; "Splendor · gêm " in Welsh...);
+#: a reply is cut where a copy of one begins.
 BOARD_MARK = "Splendor · game "
 #: The name our mails come from. A copy of one of our mails in a reply begins with a line
 #: that names it (or a player's reply address of ours): an attribution, "… Splendor referee
@@ -340,6 +344,19 @@ def _in_header_block(lines: list[str], n: int) -> bool:
     return any(_HEADER_LINE.match(line) for line in near)
 
 
+@functools.cache
+def _board_marks() -> re.Pattern[str]:
+    """The first words of a text board in every language: ``Splendor · game `` and its
+    translations (what ``game %(game)s`` begins with in each)."""
+    marks = {BOARD_MARK}
+    for language in languages():
+        game = str(translations(language).gettext("game %(game)s")).partition("%(game)s")[0]
+        if game:
+            marks.add(f"Splendor · {game}")
+    alternatives = "|".join(re.escape(m) for m in sorted(marks))
+    return re.compile(rf"^(?:{alternatives})", re.MULTILINE)
+
+
 def reply_text(text: str) -> str:
     """What the player wrote: without quotes, attributions, signatures or copies of boards.
 
@@ -351,7 +368,7 @@ def reply_text(text: str) -> str:
     text = without_invisibles(text[:READ_AT_MOST]).replace("\r\n", "\n").replace("\r", "\n")
     if any(len(line) > LINE_AT_MOST for line in text.split("\n")):
         text = "\n".join(line[:LINE_AT_MOST] for line in text.split("\n"))
-    board = re.search(rf"^{re.escape(BOARD_MARK)}", text, re.MULTILINE)
+    board = _board_marks().search(text)
     if board:
         text = text[: board.start()]
     # quoted lines are never the player's own words: drop them before the parser, which

@@ -9,8 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from referee.engine import view
 from referee.mail.inbound import html_text, read_message, reply_text, unflow
 from referee.mail.reading import read_reply
+from referee.wording.writer import Reader, Writer
+from tests.positions import new_game
 
 
 def mail(body: str = "take red green blue", **headers: str) -> EmailMessage:
@@ -159,6 +162,13 @@ def test_format_flowed_lines_are_joined() -> None:
 )
 def test_only_what_the_player_wrote_is_kept(text: str, written: str) -> None:
     assert reply_text(text) == written
+
+
+@pytest.mark.parametrize("language", ["cy", "is", "eo", "bn"])
+def test_a_copy_of_a_board_in_any_language_ends_what_the_player_wrote(language: str) -> None:
+    board = Writer().reading(Reader(language)).board_text(view(new_game()), "g1")
+    assert not board.startswith("Splendor · game ")
+    assert reply_text(f"take 2 red\n\n{board}") == "take 2 red"
 
 
 def test_a_move_written_below_the_quoted_board_is_kept() -> None:
