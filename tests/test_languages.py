@@ -5,6 +5,8 @@ language (no English sentence left in a Welsh letter)."""
 
 from __future__ import annotations
 
+import email
+import email.policy
 import shutil
 import subprocess
 import sys
@@ -130,6 +132,8 @@ def test_lists_are_joined_as_each_language_joins_them() -> None:
     assert welsh.listed(["Bob", "Ann"], "and") == "Bob ac Ann"  # "ac" before a vowel
     assert welsh.listed(["gwyn", "glas", "coch"], "series") == "gwyn, glas a choch"
     assert welsh.listed(["Ann", "Bob"], "and") == "Ann a Bob"
+    assert welsh.listed(["gwyn", "du"], "or") == "gwyn neu ddu"  # the soft mutation after neu
+    assert welsh.listed(["Ann", "Bob"], "or") == "Ann neu Bob"  # names never mutate
 
 
 def test_a_move_is_written_in_the_readers_words_and_records_keep_english() -> None:
@@ -161,7 +165,7 @@ def test_every_kind_of_letter_is_wholly_in_its_readers_language(language: str) -
             assert "Noto Sans Bengali" in written.html
 
 
-def test_a_letter_says_its_language_in_content_language() -> None:
+def test_a_letter_says_its_language_in_content_language_and_comes_from_a_name_in_it() -> None:
     letter = next(m for m in sample_letters() if m.form == "letter")
     written = Writer().reading(Reader("bn")).write(letter)
     envelope = Envelope(sender="referee@example.net", message_id="<x@example.net>")
@@ -169,6 +173,8 @@ def test_a_letter_says_its_language_in_content_language() -> None:
     assert b"\r\nContent-Language: bn\r\n" in raw
     english = to_bytes(Writer().write(letter), envelope)
     assert b"\r\nContent-Language: en\r\n" in english
+    sender = email.message_from_bytes(raw, policy=email.policy.default)["From"]
+    assert str(sender) == "Splendor রেফারি <referee@example.net>"  # the name, in Bengali
 
 
 def test_the_colours_of_each_language_are_its_own_words() -> None:

@@ -42,11 +42,11 @@ def to_bytes(mail: Written, envelope: Envelope) -> bytes:
     every turn. The boundary starts with "=_", which quoted-printable text
     never contains."""
     headers = [
-        ("From", _address(SENDER_NAME, envelope.sender)),
+        ("From", _address(mail.sender or SENDER_NAME, envelope.sender)),
         ("To", _address(mail.name, mail.to)),
     ]
     if envelope.reply_to:
-        headers.append(("Reply-To", _address(SENDER_NAME, envelope.reply_to)))
+        headers.append(("Reply-To", _address(mail.sender or SENDER_NAME, envelope.reply_to)))
     headers.append(("Subject", _encoded(mail.subject)))
     headers.append(("Message-ID", envelope.message_id))
     if envelope.date is not None:

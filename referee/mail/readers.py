@@ -28,6 +28,7 @@ class Readers:
         self.store = store
         self.invitations = invitations
         self.default = default if default in languages() else "en"
+        self._games: dict[str, str | None] = {}  # game -> its language (a record's never changes)
 
     def of(self, letter: Letter) -> Reader:
         """Whom ``letter`` is worded for."""
@@ -40,11 +41,14 @@ class Readers:
         """The language ``game`` (or the invitation to it) was set to, if any."""
         if not game:
             return None
+        if game in self._games:
+            return self._games[game]
         language: str | None = None
         try:
             if self.store.has(game):
                 record = load_game((self.store.folder(game) / "game.toml").read_bytes())
                 language = record.language
+                self._games[game] = language if language in languages() else None
             else:
                 invitation = self.invitations.get(game)
                 language = invitation.language if invitation is not None else None

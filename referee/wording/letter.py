@@ -145,6 +145,7 @@ class Written:
     html: str | None = None
     kind: str = ""
     language: str = "en"  # the language it is written in (its Content-Language)
+    sender: str = "Splendor referee"  # the name it comes from, in that language
 
 
 def _maybe(message: Message | None) -> dict[str, Any] | None:

@@ -114,7 +114,12 @@ def languages_in(folder: Path) -> Iterator[Path]:
 
 def languages(folder: Path | None = None) -> tuple[str, ...]:
     """The languages there are (those with a ``words.toml``), English first."""
-    folder = folder or locale_folder()
+    return _languages_of(folder or locale_folder())
+
+
+@functools.cache
+def _languages_of(folder: Path) -> tuple[str, ...]:
+    """The languages of ``folder``, looked for once (a language is added with a release)."""
     found = sorted(p.name for p in folder.iterdir() if (p / "words.toml").is_file())
     return tuple(["en", *(code for code in found if code != "en")])
 

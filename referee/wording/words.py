@@ -47,6 +47,17 @@ _UNITS = (("duration-week", 7 * 86400), ("duration-day", 86400), ("duration-hour
 _WELSH_VOWELS = tuple("aeiouwyâêîôûŵŷAEIOUWY")
 #: The aspirate mutation after Welsh "a" (and): coch -> choch.
 _ASPIRATE = {"c": "ch", "p": "ph", "t": "th"}
+#: The soft mutation after Welsh "neu" (or): cymryd -> gymryd, prynu -> brynu.
+_SOFT = (("ll", "l"), ("rh", "r"), ("p", "b"), ("t", "d"), ("c", "g"), ("b", "f"), ("d", "dd"),
+         ("g", ""), ("m", "f"))  # fmt: skip
+
+
+def _soft(word: str) -> str:
+    """``word`` with the Welsh soft mutation of its first letters."""
+    for before, after in _SOFT:
+        if word.startswith(before):
+            return after + word[len(before) :]
+    return word
 
 
 class Words:
@@ -104,8 +115,8 @@ class Words:
         """Items joined: ``and`` (a and b and c), ``or``, ``series`` (a, b and c),
         ``semicolon``, or (the default) commas."""
         joins = {"and": " and ", "or": " or ", "semicolon": "; "}
-        if self.language == "cy" and style in ("and", "series") and len(items) > 1:
-            return self._welsh_and(items)
+        if self.language == "cy" and style in ("and", "series", "or") and len(items) > 1:
+            return self._welsh_list(items, style == "or")
         if self.language != "en" and style in ("and", "or", "series") and items:
             kind: Literal["or", "standard"] = "or" if style == "or" else "standard"
             said = str(format_list(list(items), kind, self.language))
@@ -114,15 +125,22 @@ class Words:
             return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
         return joins.get(style, ", ").join(items)
 
-    def _welsh_and(self, items: Sequence[str]) -> str:
-        """Welsh "and": no comma before it; "ac" before a vowel, else "a", and a colour
-        after "a" takes the aspirate mutation (a choch: c, p and t become ch, ph and th)."""
+    def _welsh_list(self, items: Sequence[str], either: bool) -> str:
+        """A Welsh list: no comma before its last word, "neu" (or), or "a" (and: "ac"
+        before a vowel); the game's own words after them mutate as Welsh mutates them
+        (neu gymryd: soft; a choch: aspirate), names and ids never."""
         last = items[-1]
-        colours = {self.colour(c) for c in TOKEN_COLOURS}
-        if last.split(" ")[0] in colours and last[:1] in _ASPIRATE:
+        game_word = last.split(" ")[0] in self._welsh_words()
+        if either:
+            return ", ".join(items[:-1]) + " neu " + (_soft(last) if game_word else last)
+        if game_word and last[:1] in _ASPIRATE:
             last = _ASPIRATE[last[:1]] + last[1:]
         joined = " ac " if last.startswith(_WELSH_VOWELS) else " a "
         return ", ".join(items[:-1]) + joined + last
+
+    def _welsh_words(self) -> frozenset[str]:
+        """The words the referee writes in Welsh (moves, colours, commands, options)."""
+        return frozenset(self.vocabulary.written.values())
 
     # -- the game's things -------------------------------------------------------------------
 

@@ -136,8 +136,9 @@ class Writer:
             paragraphs = [self.say(m) for m in letter.says]
             text = self.render("notice.txt.j2", {"paragraphs": paragraphs})
             return Written(
-                letter.to, letter.name, subject, text, None, letter.kind, self.language
-            )
+                letter.to, letter.name, subject, text, None, letter.kind, self.language,
+                self.say(say("letter.sender")),
+            )  # fmt: skip
         context = self._letter_context(letter, subject)
         return Written(
             letter.to,
@@ -147,6 +148,7 @@ class Writer:
             self.render("mail.html.j2", context),
             letter.kind,
             self.language,
+            self.say(say("letter.sender")),
         )
 
     def _letter_context(self, letter: Letter, subject: str) -> dict[str, Any]:

@@ -82,6 +82,11 @@ entry(
     when="any letter about a finished game",
 )
 entry("letter.options", "What you may do now:", when="above the moves the reader may make")
+entry(
+    "letter.sender",
+    "Splendor referee",
+    when="the name every letter comes from (From and Reply-To), as its subjects begin",
+)
 
 entry(
     "subject.not_played",
