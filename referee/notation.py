@@ -50,7 +50,7 @@ from referee.engine.cards import (
     Tokens,
 )
 from referee.engine.moves import Buy, Move, Pass, Reserve, Resign, Take, move_json
-from referee.engine.rules import apply, default_payment, legal_moves
+from referee.engine.rules import apply, default_payment, legal_moves, noble_choices
 from referee.engine.state import GameState, need
 from referee.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 from referee.wording.vocabulary import (
@@ -916,7 +916,7 @@ def _ambiguous(
         params.update(after=after, excess=after - 10, example=move_json(fits[0]))
     elif len({m.noble for m in fits}) > 1:
         code = "notation.ambiguous_noble"
-        params.update(choices=[f"noble {m.noble}" for m in fits])
+        params.update(choices=noble_choices([str(m.noble) for m in fits]))
     else:
         code = "notation.ambiguous"
     found = AmbiguousMoveError(

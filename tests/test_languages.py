@@ -18,7 +18,9 @@ from babel import Locale
 from babel.messages.pofile import read_po
 
 from referee.engine.cards import TOKEN_COLOURS
+from referee.engine.rules import noble_choices
 from referee.export import replay_page
+from referee.mail.commands.inviting import why_called_off
 from referee.mail.compose import Envelope, to_bytes
 from referee.mail.samples import sample_letters
 from referee.store import Store
@@ -111,7 +113,7 @@ def test_times_are_shown_in_the_readers_language_and_time_zone() -> None:
     assert Words("en", "Asia/Dhaka").when(AT) == "Tue 8 Dec 2026, 20:00 +06"
     assert Words("cy").when(AT) == "Maw 8 Rhagfyr 2026, 14:00 UTC"
     assert Words("is", "Atlantic/Reykjavik").when(AT).startswith("þri. 8. desember 2026, 14:00")
-    assert Words("eo").when(AT) == "mardo la 8-a de decembro 2026, 14:00 UTC"
+    assert Words("eo").when(AT) == "mardo, la 8-a de decembro 2026, 14:00 UTC"
     bengali = Words("bn", "Asia/Dhaka").when(AT)
     assert "ডিসেম্বর" in bengali and "20:00" in bengali and "2026" in bengali
 
@@ -132,6 +134,8 @@ def test_lists_are_joined_as_each_language_joins_them() -> None:
     assert welsh.listed(["Bob", "Ann"], "and") == "Bob ac Ann"  # "ac" before a vowel
     assert welsh.listed(["gwyn", "glas", "coch"], "series") == "gwyn, glas a choch"
     assert welsh.listed(["Ann", "Bob"], "and") == "Ann a Bob"
+    assert welsh.listed(["N4", "N7"], "and") == "N4 ac N7"  # N is said "en"
+    assert welsh.listed(["2-07", "1-12"], "and") == "2-07 ac 1-12"  # 1 is "un"
     assert welsh.listed(["gwyn", "du"], "or") == "gwyn neu ddu"  # the soft mutation after neu
     assert welsh.listed(["Ann", "Bob"], "or") == "Ann neu Bob"  # names never mutate
 
@@ -192,3 +196,19 @@ def test_the_replay_page_is_written_in_the_language_asked_for(language: str) -> 
     assert english_in(page.html, language) == []
     moved = translations(language).gettext("%(player)s moved")
     assert moved != "%(player)s moved"
+
+
+def test_why_a_game_was_called_off_is_said_in_the_readers_language() -> None:
+    why = why_called_off("bob@example.org declined")
+    called_off = Message("invite.called_off", {"game": "g1", "why": why})
+    assert Words("en").say(called_off) == "game g1 was called off: bob@example.org declined."
+    for language in TRANSLATED:
+        said = Words(language).say(called_off)
+        assert "bob@example.org" in said and "declined" not in said, language
+
+
+def test_nobles_to_choose_between_are_named_in_the_readers_words() -> None:
+    choices = noble_choices(["N4", "N7"])
+    for language in TRANSLATED:
+        said = Words(language).say(Message("noble.choice_or", choices["params"]))  # type: ignore[arg-type]
+        assert "N4" in said and "N7" in said and "noble" not in said, (language, said)

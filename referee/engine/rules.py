@@ -943,7 +943,7 @@ def _visit(
     if noble is None:
         if qualifying:
             raise IllegalMoveError.of(
-                "noble.must_choose", nobles=qualifying, choices=_noble_choices(qualifying)
+                "noble.must_choose", nobles=qualifying, choices=noble_choices(qualifying)
             )
         return player, nobles
     if noble not in qualifying:
@@ -971,7 +971,7 @@ def _visit(
     return visited, tuple(n for n in nobles if n != noble)
 
 
-def _noble_choices(qualifying: list[str]) -> dict[str, object]:
+def noble_choices(qualifying: list[str]) -> dict[str, object]:
     """The nobles a player may add, as a message (``noble N1 or noble N2``): each but the
     last a ``noble.choice_or`` holding the rest, the last a ``noble.choice``."""
     said: dict[str, object] = {"code": "noble.choice", "params": {"noble": qualifying[-1]}}

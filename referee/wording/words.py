@@ -36,7 +36,7 @@ from referee.wording.vocabulary import Vocabulary, locale_folder, vocabulary
 #: How a time is written in each language (CLDR date patterns); a language not here: DATES.
 DATE_PATTERNS = {
     "is": "EEE d. MMMM y, HH:mm z",
-    "eo": "EEEE 'la' d-'a' 'de' MMMM y, HH:mm z",
+    "eo": "EEEE, 'la' d-'a' 'de' MMMM y, HH:mm z",
 }
 DATES = "EEE d MMMM y, HH:mm z"
 #: Languages that write the names of months in small letters, though CLDR has capitals.
@@ -50,6 +50,14 @@ _ASPIRATE = {"c": "ch", "p": "ph", "t": "th"}
 #: The soft mutation after Welsh "neu" (or): cymryd -> gymryd, prynu -> brynu.
 _SOFT = (("ll", "l"), ("rh", "r"), ("p", "b"), ("t", "d"), ("c", "g"), ("b", "f"), ("d", "dd"),
          ("g", ""), ("m", "f"))  # fmt: skip
+
+
+def _welsh_vowel(word: str) -> bool:
+    """Whether ``word`` is said beginning with a vowel (so "and" is "ac"): a vowel letter, a
+    noble's N ("en"), 1 and 11-19 read as "un..." and 8 as "wyth"."""
+    if word.startswith(_WELSH_VOWELS) or word[:1] in ("N", "8"):
+        return True
+    return word[:1] == "1" and (word[1:2] in ("", "1") or not word[1:2].isdigit())
 
 
 def _soft(word: str) -> str:
@@ -135,7 +143,7 @@ class Words:
             return ", ".join(items[:-1]) + " neu " + (_soft(last) if game_word else last)
         if game_word and last[:1] in _ASPIRATE:
             last = _ASPIRATE[last[:1]] + last[1:]
-        joined = " ac " if last.startswith(_WELSH_VOWELS) else " a "
+        joined = " ac " if _welsh_vowel(last) else " a "
         return ", ".join(items[:-1]) + joined + last
 
     def _welsh_words(self) -> frozenset[str]:
@@ -233,7 +241,7 @@ class Words:
     def word(self, kind: str, value: Any, spec: str = "") -> str:
         """One parameter of ``kind`` in words; ``spec`` is its field's format spec."""
         match kind:
-            case "text" | "name" | "card" | "noble":
+            case "text" | "name" | "card" | "noble" | "english":
                 return str(value)
             case "quoted":
                 if self.language == "en":
@@ -277,6 +285,8 @@ class Words:
 def width(text: str) -> int:
     """How many columns ``text`` takes in a monospace font: marks that sit on a letter (a
     Bengali virama, an accent written apart) take none."""
+    if text.isascii():
+        return len(text)
     return sum(1 for ch in text if unicodedata.category(ch) not in ("Mn", "Me", "Cf"))
 
 

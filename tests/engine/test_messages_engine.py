@@ -328,7 +328,8 @@ REFUSALS: list[tuple[str, Callable[[], object], str]] = [
     (
         "noble.must_choose",
         move(lambda: nobles_due("N4", "N9"), Take(T(red=1, green=1, blue=1))),
-        "N4 and N9 visit at the end of this move and cannot be refused; add noble N4 or noble N9",
+        "one of N4 and N9 visits at the end of this move and cannot be refused; add noble N4 "
+        "or noble N9",
     ),
     (
         "noble.not_on_table",
@@ -559,7 +560,7 @@ def test_a_noble_that_cannot_be_refused_visits_and_two_visit() -> None:
     one = refusal(move(lambda: nobles_due("N4"), Take(T(red=1, green=1, blue=1))))
     two = refusal(move(lambda: nobles_due("N4", "N9"), Take(T(red=1, green=1, blue=1))))
     assert str(one).startswith("N4 visits at the end")
-    assert str(two).startswith("N4 and N9 visit at the end")
+    assert str(two).startswith("one of N4 and N9 visits at the end")
     assert str(two).endswith("add noble N4 or noble N9")
 
 

@@ -29,7 +29,9 @@ def _standing(ctx: Context) -> tuple[Invitation, int, Seat]:
     invitation, seat = ctx.invitation, ctx.seat
     assert invitation is not None and seat is not None
     if invitation.status == "cancelled":
-        raise RequestError.of("invite.called_off", game=invitation.game, why=invitation.why)
+        raise RequestError.of(
+            "invite.called_off", game=invitation.game, why=why_called_off(invitation.why)
+        )
     if invitation.status == "started":
         raise RequestError.of("invite.started", game=invitation.game)
     if ctx.now >= invitation.expires:
@@ -168,6 +170,17 @@ def decline(ctx: Context, argument: str) -> Ruling:
         letters=letters,
         effects=effects,
     )
+
+
+def why_called_off(recorded: str) -> Message:
+    """Why an invitation was called off, as a message, from what its end recorded: someone
+    declined, its proposer called it off, or (anything else) as it was recorded."""
+    address, _, rest = recorded.partition(" ")  # as decline records it: ADDRESS declined
+    if rest == "declined":
+        return say("cancel.declined", address=address)
+    if rest.startswith("called"):
+        return say("cancel.called_off", address=address)
+    return say("error.said", text=recorded)
 
 
 def cancelled_letters(

@@ -43,6 +43,7 @@ KINDS: dict[str, str] = {
     "commands.WORD or options.WORD (words.toml)",
     "words": "a list of such words (spec: and, or, comma)",
     "message": "another message, said within this one",
+    "english": "text only in English (a library's own): a translation keeps it, saying so",
     "messages": "a list of messages, said one after the other",
 }
 

@@ -5,8 +5,9 @@ from referee.wording.catalogue import entry
 entry(
     "address.invalid",
     "{address} is not a mail address: {why}",
-    {"address": "quoted", "why": "text"},
-    when="an address that is not a mail address (why: the address checker's English)",
+    {"address": "quoted", "why": "english"},
+    when="an address that is not a mail address (why: the address checker's English; a "
+    "translation says that it is English, as in (in English: {why}))",
 )
 entry(
     "address.special_use",

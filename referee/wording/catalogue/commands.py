@@ -639,7 +639,7 @@ entry(
 entry(
     "invite.called_off",
     "game {game} was called off: {why}",
-    {"game": "text", "why": "text"},
+    {"game": "text", "why": "message"},
     when="an answer to an invitation called off (why: as recorded)",
 )
 entry(

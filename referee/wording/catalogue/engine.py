@@ -269,7 +269,8 @@ entry(
     "noble.must_choose",
     "{nobles:and} visits at the end of this move and cannot be refused; add {choices}",
     {"nobles": "nobles", "choices": "message"},
-    plural="{nobles:and} visit at the end of this move and cannot be refused; add {choices}",
+    plural="one of {nobles:and} visits at the end of this move and cannot be refused; add "
+    "{choices}",
     count="nobles",
     when="a move names no noble though one or more would visit; choices is a noble.choice",
 )

@@ -186,7 +186,7 @@ entry(
 entry(
     "json_move.not_json",
     "not valid JSON: {problem}",
-    {"problem": "text"},
+    {"problem": "english"},
     when="a move starting with { is not JSON (the JSON reader's own words)",
 )
 entry(
@@ -293,8 +293,8 @@ entry(
 )
 entry(
     "notation.ambiguous_noble",
-    "more than one noble would visit; choose one: {choices:or}. {candidates}",
-    {"choices": "names", "candidates": "message"},
+    "more than one noble would visit; choose one: {choices}. {candidates}",
+    {"choices": "message", "candidates": "message"},
     when="several nobles could visit and the move does not say which (each as noble N4)",
 )
 entry(
