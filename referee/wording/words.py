@@ -262,8 +262,8 @@ class Words:
                 return self.tokens(_counts(value), spec)
             case "taken":
                 return self.taken(_counts(value))
-            case "word":
-                return self.vocabulary.word(str(value))
+            case "word":  # a word of words.toml, else a value as it is written (15, 3d)
+                return self.vocabulary.written.get(str(value), str(value))
             case "words":
                 return self.listed([self.vocabulary.word(str(v)) for v in value], spec)
             case "move":

@@ -279,8 +279,8 @@ REFUSALS: list[tuple[str, Callable[[], object], str]] = [
         "pass.not_allowed",
         move(game, Pass()),
         (
-            "you cannot pass while another action is possible: you can still reserve or take (30 "
-            "legal moves; ask for the list of moves)"
+            "you cannot pass while another action is possible: you can still reserve or take "
+            "(legal moves: 30; ask for the list of moves)"
         ),
     ),
     # returning tokens

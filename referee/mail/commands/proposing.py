@@ -70,7 +70,11 @@ def _parse(argument: str) -> tuple[list[str], dict[str, str]]:
     return addresses, options
 
 
-_EXAMPLE = {"points": "15", "gold": "5", "deadline": "3d", "timeout": "forfeit", "language": "cy"}
+#: What new.needs_value gives as an example of each option's value (a word of words.toml, or
+#: a value as written)
+_EXAMPLE = {
+    "points": "15", "gold": "5", "deadline": "3d", "timeout": "options.forfeit", "language": "cy",
+}  # fmt: skip
 
 
 def _is(word: str, option: str) -> bool:

@@ -40,7 +40,7 @@ KINDS: dict[str, str] = {
     "when": "a time, ISO 8601",
     "duration": "a length of time, in seconds",
     "word": "a word players write, in the reader's language: a move word (take), a colour, "
-    "commands.WORD or options.WORD (words.toml)",
+    "commands.WORD or options.WORD (words.toml); any other value as it is written",
     "words": "a list of such words (spec: and, or, comma)",
     "message": "another message, said within this one",
     "english": "text only in English (a library's own): a translation keeps it, saying so",

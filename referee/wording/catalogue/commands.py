@@ -476,7 +476,7 @@ entry(
 entry(
     "new.needs_value",
     "'{word}' needs a value after it, like {word} {example}",
-    {"word": "text", "example": "text"},
+    {"word": "text", "example": "word"},
     when="an option of new with no value",
 )
 entry(

@@ -221,8 +221,8 @@ entry(
 
 entry(
     "pass.not_allowed",
-    "you cannot pass while another action is possible: you can still {actions:or} ({legal} "
-    "legal moves; ask for the list of moves)",
+    "you cannot pass while another action is possible: you can still {actions:or} (legal "
+    "moves: {legal}; ask for the list of moves)",
     {"actions": "words", "legal": "number"},
     when="a pass while another action is legal; actions are the kinds of move open "
     "(buy, reserve, take: the move types of INTERFACE.md)",
