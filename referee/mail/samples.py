@@ -103,6 +103,7 @@ def sample_letters() -> list[Letter]:
         replace(
             helped,
             commands=tuple(help_commands("referee")),
+            help=True,
             listing=(
                 say("games.running.yours", game="g1", status=say("games.playing"), turn=3),
             ),

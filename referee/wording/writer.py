@@ -174,6 +174,8 @@ class Writer:
         }
         if letter.help:
             context["howto"], context["howto_more"] = self._howto()
+            outside = letter.seat is None  # help to the referee's own address: no game yet
+            context["howto_title"] = self.say(say("howto.outside_a_game")) if outside else ""
             context["howto_width"] = max(width(example) for example, _ in context["howto"]) + 2
         if letter.board is not None:
             context |= self.board(letter.board, letter.game)

@@ -192,6 +192,17 @@ def test_help_lists_every_command_from_the_registry(club: Club) -> None:
     assert html is not None and "new splendor with" in str(html.get_content())
 
 
+def test_help_to_the_referees_own_address_also_shows_how_moves_are_written(
+    club: Club,
+) -> None:
+    club.write("zed", "help")
+    club.serve()
+    text = " ".join(club.text("zed").split())
+    assert "HOW MOVES ARE WRITTEN, once you play: reply to the latest mail of your game" in text
+    assert "take red green blue 3 tokens of different colours" in text
+    assert "HOW TO MOVE: reply to this mail" not in text  # there is no game to reply in yet
+
+
 def test_a_mail_with_no_command_is_told_what_would_work(club: Club) -> None:
     club.write("zed", "Hello, how do I play?")
     club.serve()

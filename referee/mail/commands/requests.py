@@ -45,7 +45,11 @@ def help_(ctx: Context, argument: str) -> Ruling:
     if ctx.scope == "referee":
         says.append(say("help.in_game", commands=[c.usage for c in commands("game")]))
     letter = to_sender(ctx, "help", say("subject.help"), says)
-    letter = replace(letter, commands=tuple(help_commands(ctx.scope)))
+    # to the referee's own address, how moves are written too: a newcomer learns it before
+    # a game has started
+    letter = replace(
+        letter, commands=tuple(help_commands(ctx.scope)), help=ctx.scope == "referee"
+    )
     return Ruling("answered", "done", "answered help", letters=[letter])
 
 

@@ -5,6 +5,13 @@ from referee.wording.catalogue import entry
 
 HOWTO = "how to move, beside an example move"
 
+entry(
+    "howto.outside_a_game",
+    "HOW MOVES ARE WRITTEN, once you play: reply to the latest mail of your game with one "
+    "move at the top, for example",
+    when="above the example moves in help written to the referee's own address (not a game)",
+)
+
 entry("howto.take_three", "3 tokens of different colours", when=HOWTO + ": take 3 colours")
 entry(
     "howto.take_two",
