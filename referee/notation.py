@@ -54,6 +54,7 @@ from referee.engine.rules import apply, default_payment, legal_moves, noble_choi
 from referee.engine.state import GameState, need
 from referee.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 from referee.wording.vocabulary import (
+    ENGLISH_WORDS,
     WORD,
     ReadingVocabulary,
     Sense,
@@ -939,39 +940,11 @@ def _gain(request: MoveRequest) -> int:
 # Move -> canonical text
 
 
-def format_move(move: Move, words: Vocabulary | None = None) -> str:
+def format_move(move: Move, words: Vocabulary = ENGLISH_WORDS) -> str:
     """The canonical notation of a move; :func:`parse` reads it back as the same move. In
-    English unless ``words`` (a language's vocabulary) is given: the text a letter shows its
-    reader. Records keep the English text, which does not depend on anyone's language."""
-    if words is not None and words.language != "en":
-        return _format_in(move, words)
-    match move:
-        case Resign():
-            return "resign"
-        case Take(gems=gems):
-            parts = [f"take {_list(gems)}"]
-        case Reserve(card=card, deck=deck):
-            parts = [f"reserve {card}" if card else f"reserve deck {deck}"]
-        case Buy(card=card, pay=pay):
-            paid = " ".join(f"{n} {TOKEN_COLOURS[k]}" for k, n in enumerate(pay) if n)
-            parts = [f"buy {card} pay {paid}" if paid else f"buy {card} pay nothing"]
-        case Pass():
-            parts = ["pass"]
-    if any(move.returned):
-        parts.append(f"return {_list(move.returned)}")
-    if move.noble:
-        parts.append(f"noble {move.noble}")
-    return ", ".join(parts)
-
-
-def _list(counts: Tokens) -> str:
-    return " ".join(
-        TOKEN_COLOURS[k] if n == 1 else f"{n} {TOKEN_COLOURS[k]}" for k, n in enumerate(counts) if n
-    )
-
-
-def _format_in(move: Move, words: Vocabulary) -> str:
-    """:func:`format_move` in the words of ``words``' language."""
+    English (the first word of each list of referee/locale/en/words.toml) unless ``words``
+    (a language's vocabulary) is given: the text a letter shows its reader. Records keep the
+    English text, which does not depend on anyone's language."""
     w = words.word
 
     def listed(counts: Tokens) -> str:
