@@ -13,10 +13,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from email.utils import format_datetime, formataddr
 
-from referee.mail.inbound import LOOP_HEADER, REFEREE_NAME
+from referee.mail.inbound import LOOP_HEADER
 from referee.wording.letter import Written
-
-SENDER_NAME = REFEREE_NAME
 
 
 @dataclass(frozen=True)
@@ -42,11 +40,11 @@ def to_bytes(mail: Written, envelope: Envelope) -> bytes:
     every turn. The boundary starts with "=_", which quoted-printable text
     never contains."""
     headers = [
-        ("From", _address(mail.sender or SENDER_NAME, envelope.sender)),
+        ("From", _address(mail.sender, envelope.sender)),
         ("To", _address(mail.name, mail.to)),
     ]
     if envelope.reply_to:
-        headers.append(("Reply-To", _address(mail.sender or SENDER_NAME, envelope.reply_to)))
+        headers.append(("Reply-To", _address(mail.sender, envelope.reply_to)))
     headers.append(("Subject", _encoded(mail.subject)))
     headers.append(("Message-ID", envelope.message_id))
     if envelope.date is not None:

@@ -28,7 +28,8 @@ class Readers:
         self.store = store
         self.invitations = invitations
         self.default = default if default in languages() else "en"
-        self._games: dict[str, str | None] = {}  # game -> its language (a record's never changes)
+        #: game -> its language, read once (a record or a proposal is written once)
+        self._games: dict[str, str | None] = {}
 
     def of(self, letter: Letter) -> Reader:
         """Whom ``letter`` is worded for."""
@@ -43,15 +44,16 @@ class Readers:
             return None
         if game in self._games:
             return self._games[game]
-        language: str | None = None
         try:
             if self.store.has(game):
                 record = load_game((self.store.folder(game) / "game.toml").read_bytes())
                 language = record.language
-                self._games[game] = language if language in languages() else None
             else:
                 invitation = self.invitations.get(game)
-                language = invitation.language if invitation is not None else None
+                if invitation is None:
+                    return None  # not kept: it may be proposed yet
+                language = invitation.language
         except (RefereeError, OSError, ValueError):
-            return None
-        return language if language in languages() else None
+            return None  # not kept: read again when the record can be read
+        self._games[game] = language if language in languages() else None
+        return self._games[game]

@@ -145,7 +145,9 @@ class Written:
     html: str | None = None
     kind: str = ""
     language: str = "en"  # the language it is written in (its Content-Language)
-    sender: str = "Splendor referee"  # the name it comes from, in that language
+    #: the name it comes from, in its language (letter.sender; a letter worded by an older
+    #: referee has the English, which is also the name replies are recognised by)
+    sender: str = "Splendor referee"
 
 
 def _maybe(message: Message | None) -> dict[str, Any] | None:

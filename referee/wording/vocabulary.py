@@ -138,6 +138,10 @@ class Vocabulary:
     fillers: frozenset[str] = frozenset()
     before_resign: frozenset[str] = frozenset()
     written: Mapping[str, str] = field(default_factory=dict)  # concept -> the word written
+    #: what no tokens at all read as, by the name a field's spec gives (none, nothing...)
+    zero: Mapping[str, str] = field(default_factory=dict)
+    #: the quotation marks, opening and closing
+    quote: tuple[str, str] = ("'", "'")
 
     def fold(self, word: str) -> str:
         return fold(word, self.language)
@@ -176,6 +180,8 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
     fillers: set[str] = set()
     before: set[str] = set()
     written: dict[str, str] = {}
+    zero: dict[str, str] = {}
+    quote = ("'", "'")
     for table in tables:  # the language's own words last: they win a clash, and are written
         for concept, words in table.get("moves", {}).items():
             if concept == "fillers":
@@ -195,6 +201,9 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
             for concept, words in table.get(group, {}).items():
                 groups[group].update((fold(w, language), concept) for w in words)
                 written[f"{group}.{concept}"] = words[0]
+        zero.update(table.get("zero", {}))
+        opening, closing = table.get("marks", {}).get("quote", quote)
+        quote = (opening, closing)
     return Vocabulary(
         language=language,
         moves=groups["moves"],
@@ -205,6 +214,8 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
         fillers=frozenset(fillers),
         before_resign=frozenset(before),
         written=written,
+        zero=zero,
+        quote=quote,
     )
 
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import functools
 import string
-import tomllib
 import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
@@ -31,7 +30,7 @@ from referee.engine.moves import move_from_json
 from referee.wording.catalogue import Entry, lookup
 from referee.wording.messages import Message
 from referee.wording.translations import translations
-from referee.wording.vocabulary import Vocabulary, locale_folder, vocabulary
+from referee.wording.vocabulary import Vocabulary, vocabulary
 
 #: How a time is written in each language (CLDR date patterns); a language not here: DATES.
 DATE_PATTERNS = {
@@ -41,8 +40,14 @@ DATE_PATTERNS = {
 DATES = "EEE d MMMM y, HH:mm z"
 #: Languages that write the names of months in small letters, though CLDR has capitals.
 LOWER_CASE_MONTHS = frozenset({"eo"})
-#: The units a length of time is written in, largest first (CLDR unit names, seconds).
-_UNITS = (("duration-week", 7 * 86400), ("duration-day", 86400), ("duration-hour", 3600))
+#: The units a length of time is written in, largest first: as English writes it, CLDR's
+#: name, seconds (the last, minutes, is written whatever is left over).
+_UNITS = (
+    ("w", "duration-week", 7 * 86400),
+    ("d", "duration-day", 86400),
+    ("h", "duration-hour", 3600),
+    ("m", "duration-minute", 60),
+)
 #: Welsh "and" is "ac" before a vowel.
 _WELSH_VOWELS = tuple("aeiouwyâêîôûŵŷAEIOUWY")
 #: The aspirate mutation after Welsh "a" (and): coch -> choch.
@@ -74,10 +79,8 @@ class Words:
 
     def __init__(self, language: str = "en", zone: str | None = None) -> None:
         self.language = language
-        self.zone_name = zone
         self.zone = _zone(zone)
         self._gettext = translations(language)
-        self._vocabulary: Vocabulary | None = None
 
     # -- a message --------------------------------------------------------------------------
 
@@ -110,12 +113,10 @@ class Words:
         """English has two forms: one, and every other number."""
         return one if number == 1 else other
 
-    @property
+    @functools.cached_property
     def vocabulary(self) -> Vocabulary:
         """This language's game words (what a move is written in)."""
-        if self._vocabulary is None:
-            self._vocabulary = vocabulary(self.language)
-        return self._vocabulary
+        return vocabulary(self.language)
 
     # -- lists ------------------------------------------------------------------------------
 
@@ -138,7 +139,7 @@ class Words:
         before a vowel); the game's own words after them mutate as Welsh mutates them
         (neu gymryd: soft; a choch: aspirate), names and ids never."""
         last = items[-1]
-        game_word = last.split(" ")[0] in self._welsh_words()
+        game_word = last.split(" ")[0] in self._written_words
         if either:
             return ", ".join(items[:-1]) + " neu " + (_soft(last) if game_word else last)
         if game_word and last[:1] in _ASPIRATE:
@@ -146,8 +147,10 @@ class Words:
         joined = " ac " if _welsh_vowel(last) else " a "
         return ", ".join(items[:-1]) + joined + last
 
-    def _welsh_words(self) -> frozenset[str]:
-        """The words the referee writes in Welsh (moves, colours, commands, options)."""
+    @functools.cached_property
+    def _written_words(self) -> frozenset[str]:
+        """The words the referee writes in this language (moves, colours, commands,
+        options)."""
         return frozenset(self.vocabulary.written.values())
 
     # -- the game's things -------------------------------------------------------------------
@@ -164,12 +167,9 @@ class Words:
         parts = [f"{n} {self.colour(TOKEN_COLOURS[k])}" for k, n in enumerate(counts) if n]
         if parts:
             return ", ".join(parts)
-        if self.language == "en":
-            return zero or "nothing"
-        words = _words_file(self.language).get("zero", {})
-        if zero and zero not in words:
+        if zero and zero not in self.vocabulary.zero:
             return zero  # a word said already (the board's "none")
-        return str(words.get(zero or "nothing", words.get("nothing", "-")))
+        return self.vocabulary.zero[zero or "nothing"]
 
     def taken(self, counts: Sequence[int]) -> str:
         """Tokens as a take is told: ``blue, green and red``, ``2 white``."""
@@ -184,8 +184,7 @@ class Words:
         """A move, in the notation players write."""
         from referee.notation import format_move  # the notation sits above the words
 
-        move = move_from_json(body)
-        return format_move(move) if self.language == "en" else format_move(move, self.vocabulary)
+        return format_move(move_from_json(body), self.vocabulary)
 
     # -- numbers and time ---------------------------------------------------------------------
 
@@ -220,14 +219,10 @@ class Words:
         """The shortest exact way to write a length of time: ``7d``, ``36h``, ``90m`` (as a
         deadline is written); in another language its words, ``3 diwrnod``."""
         whole = int(seconds.total_seconds() if isinstance(seconds, timedelta) else seconds)
-        if self.language != "en":
-            for unit, size in (*_UNITS, ("duration-minute", 60)):
-                if whole % size == 0 or unit == "duration-minute":
-                    return str(format_unit(whole // size, unit, "long", locale=self.language))
-        for unit, size in (("w", 7 * 86400), ("d", 86400), ("h", 3600)):
-            if whole % size == 0:
-                return f"{whole // size}{unit}"
-        return f"{whole // 60}m"
+        short, unit, size = next(u for u in _UNITS if whole % u[2] == 0 or u[2] == 60)
+        if self.language == "en":
+            return f"{whole // size}{short}"
+        return str(format_unit(whole // size, unit, "long", locale=self.language))
 
     def capital(self, text: str) -> str:
         """``text`` with its first letter a capital, as a sentence begins in English (other
@@ -246,7 +241,7 @@ class Words:
             case "quoted":
                 if self.language == "en":
                     return repr(str(value))
-                opening, closing = _words_file(self.language).get("marks", {}).get("quote", "“”")
+                opening, closing = self.vocabulary.quote
                 return f"{opening}{value}{closing}"
             case "number":
                 return self.number(int(value), spec)
@@ -303,16 +298,6 @@ def _zone(name: str | None) -> ZoneInfo:
         return ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         return ZoneInfo("UTC")
-
-
-@functools.cache
-def _words_file(language: str) -> dict[str, Any]:
-    """A language's ``words.toml``, as read (its ``[zero]`` words and ``[marks]``)."""
-    path = locale_folder() / language / "words.toml"
-    if not path.is_file():
-        return {}
-    with path.open("rb") as file:
-        return tomllib.load(file)
 
 
 @functools.cache

@@ -14,6 +14,7 @@ translated by ``jinja2.ext.i18n`` with that language's gettext catalogue).
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 from dataclasses import dataclass
 from pathlib import Path
@@ -170,7 +171,7 @@ class Writer:
             "listing_title": self.say(letter.listing_title) if letter.listing_title else "",
             "commands": [(self.say(u), self.say(s)) for u, s in letter.commands],
             "due_line": self._due_line(letter.board, letter.name),
-            "command_words": self._command_words(),
+            "command_words": self._command_words,
         }
         if letter.help:
             context["howto"], context["howto_more"] = self._howto()
@@ -181,6 +182,7 @@ class Writer:
             context |= self.board(letter.board, letter.game)
         return context
 
+    @functools.cached_property
     def _command_words(self) -> dict[str, str]:
         """How the reader writes each command, in their language."""
         written = self.words.vocabulary.written
@@ -202,7 +204,7 @@ class Writer:
             (w("pass"), "howto.pass", {}),
         ]
         shown = [(example, self.say(say(code, **params))) for example, code, params in examples]
-        commands = self._command_words()
+        commands = self._command_words
         colours = " ".join(self.words.colour(c) for c in TOKEN_COLOURS)
         more = say(
             "howto.more",

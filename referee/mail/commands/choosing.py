@@ -1,7 +1,8 @@
 """``language CODE`` and ``timezone AREA/CITY``: the sender chooses the language of every
-letter the referee writes them (and the words it reads first), and the time zone their
-deadlines and times are shown in. Kept per address in the ledger; the answer already comes
-in the new language, since a letter is worded when it is sent."""
+letter the referee writes them, and the time zone their deadlines and times are shown in
+(what they write is read in every language whatever they choose). Kept per address in the
+ledger; the answer already comes in the new language, since a letter is worded when it is
+sent."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ def language_choices() -> str:
 def own_name(code: str) -> str:
     """A language's name in itself (CLDR): Cymraeg, íslenska, esperanto, বাংলা."""
     name = Locale.parse(code).get_display_name(code) or code
-    return name[:1].upper() + name[1:] if code != "bn" else name
+    return name[:1].upper() + name[1:]
 
 
 @functools.cache
