@@ -31,7 +31,7 @@ from referee.errors import ConfigurationError, RequestError
 from referee.record import Replayed, TurnRecord
 from referee.wording.letter import Board, LastMove
 from referee.wording.messages import say
-from referee.wording.told import told
+from referee.wording.told import ruled, told
 from referee.wording.writer import Writer
 
 
@@ -180,6 +180,8 @@ def _turn(
         timed_out = isinstance(move, Resign) and record.source.kind == "timeout"
         said = told(move, record.player, shown.viewer)
         words = writer.say(say("export.move.timeout" if timed_out else "export.move", told=said))
+        if (ruling := ruled(record)) is not None:
+            words = f"{words} {writer.say(ruling)}"
         player, at = record.player, writer.words.when(record.at)
         rows = shown.board if before is None else before.board
         board = Board(shown, last=LastMove(move_json(move), record.player, rows))

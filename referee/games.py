@@ -211,6 +211,7 @@ def play_move(
     (default now)."""
     with store.locked(game_id):
         replayed = store.load(game_id)
+        _check_ruling(replayed, source, at or now())
         played = judge(replayed, player, text, source, at)
         if not dry_run:
             told = herald
@@ -221,6 +222,30 @@ def play_move(
                 None if told is None else lambda sha: told.turn_played(replayed, played, sha),
             )
         return played
+
+
+def ruling(as_of: datetime, reason: str, by: str) -> SourceEntry:
+    """The source of a move a game master rules was sent in time, at ``as_of`` (a time
+    without a zone is UTC): who ruled and why. RequestError without a reason."""
+    if not reason.strip():
+        raise RequestError(
+            "a ruling needs a reason (--reason): it is kept in the turn and told to the players"
+        )
+    when = as_of if as_of.tzinfo is not None else as_of.replace(tzinfo=UTC)
+    return SourceEntry(kind="ruling", as_of=when, by=by, reason=reason.strip())
+
+
+def _check_ruling(replayed: Replayed, source: SourceEntry, at: datetime) -> None:
+    """A ruling's time must fall within the game: after it was created, not after now."""
+    if source.kind != "ruling" or source.as_of is None:
+        return
+    created = replayed.record.created
+    if not created <= source.as_of <= at:
+        raise RequestError(
+            f"--as-of {source.as_of.isoformat()}: a move ruled sent in time must have been "
+            f"sent after the game was created ({created.isoformat()}) and not after now "
+            f"({at.isoformat()}); give the time the mail was sent, with its zone"
+        )
 
 
 def resign(

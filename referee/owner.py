@@ -68,6 +68,6 @@ def _written(root: Path) -> Iterator[Path]:
         if game.name.startswith(".") or not game.is_dir():
             continue
         yield game
-        for name in (".lock", "turns", "archive", "amendments"):
+        for name in (".lock", "turns", "archive", "amendments", "trail"):
             if (game / name).exists():
                 yield game / name

@@ -136,15 +136,20 @@ class SourceEntry(_Model):
     """Where a move came from: the command line, a mail (its Message-ID), a moves file, the
     clock (``timeout``: a player resigned by the ``forfeit`` policy at their deadline), or a
     computer player (``bot``: its ``level`` and ``seed``; ``stand_in`` when it played one
-    overdue turn for an absent player under the ``bot`` policy)."""
+    overdue turn for an absent player under the ``bot`` policy), or a game master's ruling
+    (``ruling``: a move ruled sent in time, ``as_of`` when it was sent, ``by`` whom and
+    ``reason``; ``message_id`` the mail, when the game master names it)."""
 
-    kind: Literal["command-line", "mail", "moves-file", "timeout", "bot"]
+    kind: Literal["command-line", "mail", "moves-file", "timeout", "bot", "ruling"]
     message_id: str | None = None
     file: str | None = None
     line: int | None = None
     level: str | None = None
     seed: int | None = None
     stand_in: bool | None = None
+    as_of: datetime | None = None
+    by: str | None = None
+    reason: str | None = None
 
     def describe(self) -> str:
         if self.kind == "mail":
@@ -156,6 +161,9 @@ class SourceEntry(_Model):
         if self.kind == "bot":
             who = "a bot standing in at the deadline" if self.stand_in else "bot"
             return f"{who} ({self.level}, seed {self.seed})"
+        if self.kind == "ruling":
+            sent = self.as_of.isoformat() if self.as_of else "(no time)"
+            return f"game master's ruling by {self.by}: sent in time, at {sent}: {self.reason}"
         return "command line"
 
 

@@ -236,7 +236,7 @@ def test_outbox_shows_letters_waiting_to_be_sent(tmp_path: Path) -> None:
     code, out, _ = cli(tmp_path, "outbox")
     assert code == 0
     assert "2 letter(s) waiting to be sent, 0 refused for good." in out
-    assert "to alice@example.org: Splendor g1 · turn 0 · your move" in out
+    assert "to alice@example.org: Your move · Splendor g1 · turn 0" in out
     code, out, _ = cli(tmp_path, "outbox", "--json")
     body = json.loads(out)
     assert [r["to"] for r in body["waiting"]] == ["alice@example.org", "bob@example.org"]
@@ -404,7 +404,7 @@ def test_player_sets_a_players_language_and_time_zone(tmp_path: Path) -> None:
     assert code == 0
     assert json.loads(out) == {
         "game": "g1", "player": "bob", "email": "bob@example.org", "language": "is",
-        "timezone": "Atlantic/Reykjavik",
+        "timezone": "Atlantic/Reykjavik", "mail": "every-turn",
     }  # fmt: skip
     code, _, err = cli(tmp_path, "player", "g1", "bob", "--timezone", "Mars/Olympus")
     assert code != 0 and "Mars/Olympus" in err

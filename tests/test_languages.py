@@ -118,15 +118,17 @@ def test_times_are_shown_in_the_readers_language_and_time_zone() -> None:
     assert "ডিসেম্বর" in bengali and "20:00" in bengali and "2026" in bengali
 
 
-def test_lengths_of_time_are_words_of_the_language() -> None:
-    assert Words("en").duration(3 * 86400) == "3d"
+def test_lengths_of_time_are_words_of_the_language_as_people_write_them() -> None:
+    assert Words("en").duration(7 * 86400) == "7 days"  # not "1w": a deadline reads so
+    assert Words("en").duration(36 * 3600) == "36 hours"
     assert Words("cy").duration(3 * 86400) == "3 diwrnod"
-    assert Words("is").duration(7 * 86400) == "1 vika"
+    assert Words("is").duration(7 * 86400) == "7 dagar"
     assert Words("eo").duration(36 * 3600) == "36 horoj"
 
 
 def test_lists_are_joined_as_each_language_joins_them() -> None:
     assert Words("en").listed(["ann", "bob", "cat"], "and") == "ann and bob and cat"
+    assert Words("en").listed(["ann", "bob", "cat"], "or") == "ann, bob or cat"
     assert Words("is").listed(["ann", "bob", "cat"], "and") == "ann, bob og cat"
     assert Words("eo").listed(["ann", "bob"], "or") == "ann aŭ bob"
     assert Words("bn").listed(["ann", "bob"], "and") == "ann এবং bob"

@@ -316,7 +316,8 @@ def test_a_deadline_out_of_range_names_the_shortest_and_longest_as_durations(tex
         parse_deadline(text)
     assert err.value.code == "deadline.out_of_range"
     assert err.value.params == {"text": text, "shortest": 3600, "longest": 60 * 86400}
-    assert str(err.value) == f"a deadline of {text} is out of range: give between 1h and 60d"
+    said = f"a deadline of {text} is out of range: give between 1 hour and 60 days"
+    assert str(err.value) == said
     assert_coded(err.value)
 
 

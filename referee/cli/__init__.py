@@ -3,16 +3,32 @@
 A thin shell over :mod:`referee.games` and :mod:`referee.service`: the commands on games are
 in :mod:`referee.cli.game_commands` (and for computer players in
 :mod:`referee.cli.bot_commands`), those of the mail service in
-:mod:`referee.cli.mail_commands`; what they share (options, settings, the games folder, exit
-codes) in :mod:`referee.cli.common`.
+:mod:`referee.cli.mail_commands`, a game's mail trail in
+:mod:`referee.cli.trail_commands`, the standings in :mod:`referee.cli.standing_commands`;
+what they share (options, settings, the games folder, exit codes) in
+:mod:`referee.cli.common`.
 """
 
 from __future__ import annotations
 
-from referee.cli import bot_commands, game_commands, mail_commands
+from referee.cli import (
+    bot_commands,
+    game_commands,
+    mail_commands,
+    standing_commands,
+    trail_commands,
+)
 from referee.cli.common import app
 
-__all__ = ["app", "bot_commands", "game_commands", "mail_commands", "main"]
+__all__ = [
+    "app",
+    "bot_commands",
+    "game_commands",
+    "mail_commands",
+    "main",
+    "standing_commands",
+    "trail_commands",
+]
 
 
 def main() -> None:

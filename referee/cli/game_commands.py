@@ -4,6 +4,7 @@ roll back, list."""
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any
@@ -49,11 +50,12 @@ from referee.games import (
     read_setup_file,
     resign,
     rollback,
+    ruling,
     summaries,
 )
 from referee.invitations import Invitations, invitation_summaries
 from referee.mail.commands.choosing import zone_of
-from referee.mail.ledger import Ledger
+from referee.mail.ledger import MAIL_CHOICES, Ledger
 from referee.notation import format_move
 from referee.owner import user_name
 from referee.record import TIMEOUTS, SourceEntry, Timeout
@@ -258,14 +260,36 @@ def move(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Judge the move but do not play it.")
     ] = False,
+    as_of: Annotated[
+        datetime | None,
+        typer.Option(
+            "--as-of",
+            metavar="TIME",
+            formats=["%Y-%m-%dT%H:%M:%S%z", "%Y-%m-%dT%H:%M%z", "%Y-%m-%dT%H:%M:%S",
+                     "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+            help="Rule that the move was sent in time, at TIME (ISO 8601; UTC unless a zone "
+            "is given): recorded as the game master's ruling, told to the players.",
+        ),
+    ] = None,
+    reason: Annotated[
+        str | None,
+        typer.Option("--reason", help="Why the game master rules so (needed with --as-of)."),
+    ] = None,
     games_dir: GamesDir = None,
     config: Config = None,
     as_json: Json = False,
 ) -> None:
-    """Play MOVE for player NAME, as a game master would."""
+    """Play MOVE for player NAME, as a game master would; with --as-of and --reason, as a
+    ruling that the player sent it in time."""
 
     def run() -> None:
         source = SourceEntry(kind="command-line")
+        if as_of is not None or reason is not None:
+            if as_of is None:
+                raise RequestError(
+                    "--reason records a ruling: give --as-of TIME too, when the move was sent"
+                )
+            source = ruling(as_of, reason or "", user_name(os.geteuid()))
         root = games_folder(config, games_dir, writes=not dry_run)
         played = play_move(Store(root), game, name, text, source, dry_run, herald=herald(root))
         _report(game, played, dry_run, as_json)
@@ -582,22 +606,33 @@ def player(
             show_default=False,
         ),
     ] = None,
+    mail: Annotated[
+        str | None,
+        typer.Option(
+            "--mail",
+            metavar="every-turn|my-turn|digest",
+            help="How much mail the player gets: a board after every turn; only when it is "
+            "their move (with what happened since); or that and a daily digest.",
+            show_default=False,
+        ),
+    ] = None,
     games_dir: GamesDir = None,
     config: Config = None,
     as_json: Json = False,
 ) -> None:
     """Give a player a new mail address (--email and --reason: recorded, with who and why; the
     board is mailed there, and the old address can no longer move), or choose the language
-    and time zone of their letters (--language, --timezone)."""
+    and time zone of their letters and how many they get (--language, --timezone, --mail)."""
 
     def run() -> None:
-        if email is None and language is None and timezone is None:
+        chosen = Chosen(language, timezone, mail)
+        if email is None and chosen.nothing:
             raise RequestError(
-                "say what to change: --email ADDRESS --reason WHY, --language CODE or "
-                "--timezone AREA/CITY"
+                "say what to change: --email ADDRESS --reason WHY, --language CODE, "
+                "--timezone AREA/CITY or --mail every-turn|my-turn|digest"
             )
         if email is None:
-            _choose(config, games_dir, game, name, language, timezone, as_json)
+            _choose(config, games_dir, game, name, chosen, as_json)
             return
         if reason is None:
             raise RequestError("--email needs --reason WHY too: it is kept in the record")
@@ -624,10 +659,23 @@ def player(
             f"{change.player.was}); the board is queued for them there. Letters refused for "
             "good can be sent again with: referee outbox resend ID"
         )
-        if language is not None or timezone is not None:
-            _choose(config, games_dir, game, name, language, timezone, as_json=False)
+        if not chosen.nothing:
+            _choose(config, games_dir, game, name, chosen, as_json=False)
 
     guard(as_json, run)
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """What `referee player` chooses for a player's letters (None: left as it is)."""
+
+    language: str | None
+    timezone: str | None
+    mail: str | None
+
+    @property
+    def nothing(self) -> bool:
+        return self.language is None and self.timezone is None and self.mail is None
 
 
 def _choose(
@@ -635,11 +683,11 @@ def _choose(
     games_dir: Path | None,
     game: str,
     name: str,
-    language: str | None,
-    timezone: str | None,
+    chosen: Chosen,
     as_json: bool,
 ) -> None:
-    """Keep the language and time zone ``name`` of ``game`` chose (their address's)."""
+    """Keep the language, time zone and mail ``name`` of ``game`` chose (their address's)."""
+    language, timezone = chosen.language, chosen.timezone
     root = games_folder(config, games_dir, writes=True)
     players = Store(root).load(game).record.players
     found = [p for p in players if p.name.casefold() == name.casefold() and not p.bot]
@@ -654,18 +702,25 @@ def _choose(
             f"--timezone {timezone!r} is not a time zone: write an area and a city, like "
             "Asia/Dhaka or Europe/London"
         )
+    if chosen.mail is not None and chosen.mail not in MAIL_CHOICES:
+        raise RequestError(
+            f"--mail {chosen.mail!r}: give every-turn (a board after every turn), my-turn "
+            "(only at their move, with what happened since) or digest (that, and once a day "
+            "what happened)"
+        )
     ledger = Ledger(spool(root).root)
-    ledger.choose(address, language=code, timezone=zone)
+    ledger.choose(address, language=code, timezone=zone, mail=chosen.mail)
     chosen_language, chosen_zone = ledger.choices(address)
+    how_much = ledger.mail_choice(address)
     if as_json:
         print_json(
             {"game": game, "player": name, "email": address,
-             "language": chosen_language, "timezone": chosen_zone}
+             "language": chosen_language, "timezone": chosen_zone, "mail": how_much}
         )  # fmt: skip
         return
     typer.echo(
         f"{name} ({address}) reads the referee's letters in {chosen_language or 'the default'}"
-        f" language, times in {chosen_zone or 'UTC'}."
+        f" language, times in {chosen_zone or 'UTC'}, and gets mail: {how_much}."
     )
 
 

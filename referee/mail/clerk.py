@@ -34,8 +34,9 @@ from referee.mail.inbound import Inbound
 from referee.mail.outbox import Answer, Commit
 from referee.mail.spool import Spool
 from referee.mail.status import StatusBoard
+from referee.mail.trail import MailRead
 from referee.mail.transport import Incoming
-from referee.record import dump
+from referee.record import Replayed, dump
 from referee.wording.letter import Letter
 
 log = logging.getLogger("referee.service")
@@ -50,6 +51,10 @@ class Handling:
     key: str
     inbound: Inbound
     now: datetime
+    #: The mail as it arrived (for its game's trail), and the lines read of it.
+    raw: bytes | None = None
+    lines: tuple[str, ...] = ()
+    answers_turn: int | None = None
 
 
 class Clerk:
@@ -64,8 +69,11 @@ class Clerk:
         self.status = status
         self.clock = clock
 
-    def carry_out(self, mail: Handling, ruling: Ruling, game: str | None) -> tuple[Ruling, str]:
-        """Record a ruling: its turn or its letters, then the note that the mail was handled.
+    def carry_out(
+        self, mail: Handling, ruling: Ruling, game: str | None, seen: Replayed | None = None
+    ) -> tuple[Ruling, str]:
+        """Record a ruling: its turn or its letters, then the game's trail (``seen``: the
+        game as it was judged), then the note that the mail was handled.
 
         Letters of a turn are committed with the turn (see :func:`commit_turn`); any other
         letters wait for the mail's note, which names their batch. A once-a-day limit's note
@@ -93,6 +101,8 @@ class Clerk:
         except Exception:
             outbox.void_letters_of(key, "its mail could not be recorded")
             raise
+        if game is not None:
+            self.note_trail(mail, ruling, game, seen)
         # a move is recorded in its game's turns (or archive), which are checked too: its
         # note here need not be flushed to disk; every other outcome's must
         notes.mark_seen(
@@ -137,6 +147,38 @@ class Clerk:
         log.info("mail %s: %s", mail.key, ruling.note)
         return ruling, ruling.folder
 
+    def note_trail(
+        self,
+        mail: Handling,
+        ruling: Ruling,
+        game: str,
+        seen: Replayed | None,
+        said: str | None = None,
+    ) -> None:
+        """Keep the mail and its ruling in its game's trail (bounded: see Trail); ``said``:
+        the ruling's name there, when it is not the outcome's (a mail set aside)."""
+        if ruling.played is not None:
+            turn: int | None = ruling.played.turn.turn
+        else:
+            turn = seen.state.turn if seen is not None else None
+        if said is None:
+            stale = any(letter.kind == "stale" for letter in ruling.letters)
+            said = "stale" if stale else ruling.outcome
+        players = [p.email for p in seen.record.players] if seen is not None else []
+        read = MailRead(
+            at=mail.now,
+            sender=mail.inbound.sender,
+            message_id=mail.key,
+            subject=mail.inbound.subject,
+            lines=mail.lines,
+            ruling=said,
+            why=ruling.note,
+            turn=turn,
+            answers_turn=mail.answers_turn,
+            handled_as=mail.item.id,
+        )
+        self.spool.trail.note_mail(game, read, players, mail.raw)
+
     def note_aside(
         self, mail: Handling, kind: str, reason: str, folder: str, game: str | None
     ) -> str:
@@ -175,8 +217,8 @@ class Clerk:
             match effect:
                 case SetAway(address, since, until):
                     ledger.set_away(address, since, until)
-                case Choose(address, language, timezone):
-                    ledger.choose(address, language=language, timezone=timezone)
+                case Choose(address, language, timezone, mail):
+                    ledger.choose(address, language=language, timezone=timezone, mail=mail)
                 case EndAway(address, at):
                     ledger.end_away(address, at)
                 case Watch(game, address):

@@ -15,6 +15,7 @@ from referee.mail.deadlines import facts_of
 from referee.mail.facts import GameFacts, Snapshot
 from referee.mail.ledger import Ledger
 from referee.record import GAME_ID, Replayed
+from referee.standings import finishes
 from referee.store import Store
 
 
@@ -48,6 +49,8 @@ class Desk:
             seen = replace(seen, invitations=tuple(self.invitations.all()))
         if "named" in needs and mail.found is not None:
             seen = self._named(seen, mail.found.argument)
+        if "finishes" in needs:
+            seen = replace(seen, finishes=tuple(finishes(self.store)))
         if "started" in needs and seen.invitation is not None:
             started = self._load(seen.invitation.game)
             seen = replace(seen, started=started)

@@ -12,7 +12,11 @@ The rules (INTERFACE.md, "Time"):
 - at the deadline the game's ``timeout`` acts: ``forfeit`` resigns the player (a turn with
   source ``timeout``); ``wait`` keeps reminding, once a day, and tells the game master once;
 - deadlines pause while their player is away (see :func:`referee.mail.ledger.paused`);
-- an invitation unanswered after 7 days is called off.
+- an invitation unanswered after 7 days is called off;
+- a player who chose ``mail digest`` gets, once the oldest move it would tell is a day old
+  and at most once in any 24 hours, a letter of what happened in their games since their own
+  last move (and since their last digest), unless it is their move (that letter came at
+  once, telling all of it).
 """
 
 from __future__ import annotations
@@ -24,6 +28,8 @@ from referee.errors import RecordError, StoreError
 from referee.invitations import Invitation
 from referee.mail.deadlines import due_at, move_came, time_per_move, timeout_policy
 from referee.mail.desk import Desk
+from referee.mail.ledger import Ledger
+from referee.record import Replayed
 
 DAY = timedelta(hours=24)
 
@@ -62,6 +68,8 @@ class Due:
     overdue: list[Overdue] = field(default_factory=list)
     expired: list[Invitation] = field(default_factory=list)
     undo_ended: list[str] = field(default_factory=list)  # games whose undo request lapsed
+    #: by address: the games to tell in a digest, each with the first turn to tell
+    digests: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
 
 
 def duties(desk: Desk, now: datetime) -> Due:
@@ -77,6 +85,7 @@ def duties(desk: Desk, now: datetime) -> Due:
         except (RecordError, StoreError, OSError):  # the service says so once (play_bots)
             continue
         state = game.state
+        _digests(game, ledger, now, due)
         deadline = due_at(game, ledger)
         if deadline is None:
             continue
@@ -115,6 +124,27 @@ def duties(desk: Desk, now: datetime) -> Due:
                 )
             )
     return due
+
+
+def _digests(game: Replayed, ledger: Ledger, now: datetime, due: Due) -> None:
+    """The turns of ``game`` owed to each player who chose a daily digest: those since their
+    own last move and their last digest, once the oldest of them is a day old."""
+    state = game.state
+    if state.status == "finished":
+        return
+    for seat, player in enumerate(game.record.players):
+        if player.bot is not None or seat == state.to_move:
+            continue
+        if ledger.mail_choice(player.email) != "digest":
+            continue
+        last = ledger.digested(player.email)
+        if last is not None and now - last < DAY:
+            continue
+        own = [t.turn for t in game.turns if t.player == player.name]
+        first = own[-1] + 1 if own else 1
+        told = [t for t in game.turns[first - 1 :] if last is None or t.at > last]
+        if told and now - told[0].at >= DAY:  # the oldest move to tell is a day old
+            due.digests.setdefault(player.email.lower(), []).append((game.record.id, told[0].turn))
 
 
 def reminders_to_send(desk: Desk, now: datetime, due: Due) -> dict[str, list[Reminder]]:

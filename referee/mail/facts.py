@@ -18,6 +18,7 @@ from referee.addresses import Addresses
 from referee.invitations import Invitation
 from referee.mail.ledger import Away, UndoRequest, paused
 from referee.record import Replayed
+from referee.standings import Finish
 
 
 @dataclass(frozen=True)
@@ -29,6 +30,12 @@ class GameFacts:
     restarted: datetime | None = None
     aways: Mapping[str, tuple[Away, ...]] = field(default_factory=dict)  # by address, lower
     undo: UndoRequest | None = None
+    #: How much mail each player chose (by address, lower): every-turn when not given.
+    mail: Mapping[str, str] = field(default_factory=dict)
+
+    def mail_of(self, address: str) -> str:
+        """How much mail ``address`` gets: every-turn, my-turn or digest."""
+        return self.mail.get(address.lower(), "every-turn")
 
     def due(self, game: Replayed | None = None) -> datetime | None:
         """When the move awaited in ``game`` (this game, or this game after more turns) is
@@ -62,7 +69,8 @@ class Snapshot:
     rest is filled in only for a command that asks for it (see
     :attr:`referee.mail.commands.Command.needs`): ``games`` the sender's games,
     ``invitations`` every invitation still open or recently ended, ``named`` the game a
-    command names, ``started`` the game an invitation became."""
+    command names, ``started`` the game an invitation became, ``finishes`` every finished game
+    (for the standings)."""
 
     referee: str
     secret: bytes
@@ -76,3 +84,4 @@ class Snapshot:
     named: GameFacts | None = None
     named_unreadable: bool = False
     started: Replayed | None = None
+    finishes: Sequence[Finish] = ()

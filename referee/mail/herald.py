@@ -19,6 +19,7 @@ from referee.mail.outbox import Commit
 from referee.mail.spool import Spool
 from referee.mail.telling import address_letter, turn_letters, welcome_letters
 from referee.record import Replayed
+from referee.wording.told import ruled
 
 
 class MailHerald:
@@ -40,7 +41,7 @@ class MailHerald:
     def turn_played(self, game: Replayed, played: Played, sha256: str) -> None:
         """The new board, to every player and spectator, queued before the turn is written:
         it goes out once ``turns/NNNN.toml`` exists with this hash."""
-        letters = turn_letters(game, played, facts_of(game, self.ledger))
+        letters = turn_letters(game, played, facts_of(game, self.ledger), extra=ruled(played.turn))
         self.spool.outbox.queue(letters, Commit(game.record.id, played.turn.turn, sha256))
         failpoint("queued")
 
@@ -52,3 +53,4 @@ class MailHerald:
     def address_changed(self, game: Replayed, seat: int, was: str) -> None:
         """The board, to a player at the new address a game master gave them."""
         self.spool.outbox.queue([address_letter(game, seat, was)])
+

@@ -148,7 +148,10 @@ class Intake:
         if self.spool.notes.seen(key):
             return None, "quarantine"
         ruling = oversized(inbound, item.size, self.max_bytes)
-        return self.clerk.carry_out(Handling(item, key, inbound, self.clock()), ruling, None)
+        route = None if inbound.automatic or inbound.unreadable else self.route(inbound)
+        game = route.game if route is not None and self.store.has(route.game) else None
+        handling = Handling(item, key, inbound, self.clock(), raw=head)
+        return self.clerk.carry_out(handling, ruling, game)
 
     def _judge(self, item: Incoming, raw: bytes) -> tuple[Ruling | None, str]:
         """A whole mail: the ruling, carried out, and the folder the mail goes to."""
@@ -158,7 +161,7 @@ class Intake:
         if self.spool.notes.seen(key):
             log.info("mail %s (%s) was handled before; filed again", item.id, key)
             return None, "done"
-        handling = Handling(item, key, inbound, self.clock())
+        handling = Handling(item, key, inbound, self.clock(), raw=raw)
         route = None
         if not inbound.automatic and not inbound.unreadable:
             route = self.route(inbound)
@@ -183,10 +186,11 @@ class Intake:
                 if voided:
                     log.info("mail %s: %d letter(s) of a judging cut short set aside", key, voided)
                 mail = read(inbound, route, "game")
+                handling = replace(handling, lines=mail.lines, answers_turn=route.turn)
                 seen = self.desk.snapshot(mail, self.known, handling.now, game)
                 ruling = judge(mail, seen, handling.now)
                 failpoint("judged")
-            return self.clerk.carry_out(handling, ruling, route.game)
+            return self.clerk.carry_out(handling, ruling, route.game, game)
 
     def _judged(self, handling: Handling, mail: Received) -> tuple[Ruling, str]:
         """A mail to the referee's own address or to an invitation: judged and carried out."""
@@ -216,6 +220,10 @@ class Intake:
                 route = self.route(inbound)
                 game = route.game if route else None
             short = self.clerk.note_aside(handling, "set aside", reason, "quarantine", game)
+            if game is not None:
+                aside = Ruling("ignored", "quarantine", reason)
+                handling = replace(handling, raw=head)
+                self.clerk.note_trail(handling, aside, game, None, said="set aside")
             log.error(
                 "mail %s from %s is set aside: %s; once that is mended: referee inbox retry %s",
                 short,

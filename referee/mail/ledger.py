@@ -9,8 +9,9 @@
     .mail/overdue/<game>.<turn>  that the game master was told of a stuck game (once)
     .mail/restarted/<game>       when the game was last rolled back: the move awaited
                                  since then is due counting from then
-    .mail/people/<hash>          one address's language and time zone (``language``,
-                                 ``timezone``)
+    .mail/people/<hash>          one address's language, time zone and how much mail they
+                                 get (``language``, ``timezone``, ``mail``)
+    .mail/digest/<hash>          when an address was last sent a daily digest
 
 Each file is small and rewritten whole, atomically (write to a new file, rename over). The
 commands that change them are idempotent (watching twice is watching), so a mail judged again
@@ -28,6 +29,10 @@ from pathlib import Path
 from typing import Any
 
 from referee.store import write_over
+
+#: How much mail a player may choose to get (``mail``): a board after every turn; only when
+#: it is their move (with what happened since); or that, and a digest once a day.
+MAIL_CHOICES = ("every-turn", "my-turn", "digest")
 
 #: The longest a player may be away at once.
 LONGEST_AWAY = timedelta(days=60)
@@ -183,17 +188,39 @@ class Ledger:
             zone if isinstance(zone, str) else None,
         )
 
+    def mail_choice(self, address: str) -> str:
+        """How much mail ``address`` chose to get: every-turn (the default), my-turn or
+        digest."""
+        body = _read(self._path("people", _key(address))) or {}
+        chosen = body.get("mail")
+        return chosen if chosen in MAIL_CHOICES else "every-turn"
+
     def choose(
-        self, address: str, *, language: str | None = None, timezone: str | None = None
+        self,
+        address: str,
+        *,
+        language: str | None = None,
+        timezone: str | None = None,
+        mail: str | None = None,
     ) -> None:
-        """``address`` chose ``language`` and/or ``timezone`` (what is not given is kept)."""
-        before_language, before_zone = self.choices(address)
+        """``address`` chose ``language``, ``timezone`` and/or how much ``mail`` they get
+        (what is not given is kept)."""
+        before = _read(self._path("people", _key(address))) or {}
         body = {
             "address": address,
-            "language": language or before_language,
-            "timezone": timezone or before_zone,
+            "language": language or before.get("language"),
+            "timezone": timezone or before.get("timezone"),
+            "mail": mail or before.get("mail"),
         }
         _write(self._path("people", _key(address)), {k: v for k, v in body.items() if v})
+
+    def digested(self, address: str) -> datetime | None:
+        """When ``address`` was last sent a daily digest (None: never)."""
+        body = _read(self._path("digest", _key(address)))
+        return datetime.fromisoformat(body["at"]) if body and "at" in body else None
+
+    def note_digested(self, address: str, at: datetime) -> None:
+        _write(self._path("digest", _key(address)), {"address": address, "at": at.isoformat()})
 
     def _path(self, folder: str, name: str) -> Path:
         return self.root / folder / name

@@ -30,6 +30,7 @@ import threading
 import time
 import uuid
 from dataclasses import asdict, dataclass, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -265,7 +266,9 @@ class Outbox:
         for path in sorted(self._dir(folder).glob("*.json")):
             body = read_json(path)
             if body is not None and isinstance(body.get("letter"), dict):
-                found.append({"id": letter_id(path), **body})
+                when = queued_at(path)
+                at = when.isoformat() if when else None
+                found.append({"id": letter_id(path), "queued_at": at, **body})
         return found
 
     def resend(self, letter: str, to: str | None = None) -> Letter:
@@ -300,6 +303,14 @@ class Outbox:
                 if ages.over(None, mtime(path)):
                     removed += remove(path)
         return removed
+
+
+def queued_at(path: Path) -> datetime | None:
+    """When a letter was queued: the time its file's name begins with."""
+    try:
+        return datetime.fromtimestamp(int(path.name.split("-", 1)[0]) / 1e9, UTC)
+    except ValueError:
+        return None
 
 
 def letter_id(path: Path) -> str:

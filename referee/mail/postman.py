@@ -14,17 +14,19 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
-from referee.errors import ConflictError
+from referee.bot_seats import bot_to_move
+from referee.errors import ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
 from referee.mail.compose import Envelope, to_bytes
-from referee.mail.outbox import Queued
+from referee.mail.outbox import Queued, queued_at
 from referee.mail.readers import Readers
 from referee.mail.routing import message_id, player_key, reply_address
 from referee.mail.spool import Spool
 from referee.mail.status import StatusBoard
+from referee.mail.trail import LetterLeft
 from referee.mail.transport import SendError, Transport
 from referee.store import Store
 from referee.wording.writer import Writer
@@ -35,6 +37,9 @@ log = logging.getLogger("referee.service")
 MAX_ATTEMPTS = 8
 #: How many letters (to different addresses) are sent at the same time.
 SEND_AT_ONCE = 4
+#: How long (seconds) a board letter waits for a bot that moves next, so that both turns go
+#: in one letter.
+HOLD_FOR_BOTS = 60.0
 
 
 def retry_delay(attempts: int) -> float:
@@ -80,6 +85,7 @@ class Postman:
         the order they were queued; letters to different addresses go side by side, over up
         to SEND_AT_ONCE connections."""
         now = time.time()
+        bots_to_move: dict[str, bool] = {}
         due: dict[str, list[Queued]] = {}
         waiting: set[str] = set()  # addresses whose earlier letter waits to be tried again
         for queued in self.spool.outbox.pending():
@@ -96,20 +102,50 @@ class Postman:
             if committed is False:
                 self.spool.outbox.settle(queued, "void", error=_why_void(queued))
                 continue
+            if self._bot_moves_next(queued, now, bots_to_move):
+                waiting.add(address)  # the bot's turn follows at once: one letter for both
+                continue
             due.setdefault(address, []).append(queued)
         at_once = asyncio.Semaphore(SEND_AT_ONCE)
 
         async def send_in_order(letters: list[Queued]) -> int:
             async with at_once:
                 sent = 0
-                for queued in letters:
+                for queued, overtaken in merged(letters):
                     if await self.send(queued):
                         sent += 1
+                        for earlier in overtaken:
+                            self._settle_merged(earlier, queued)
                     elif queued.path.exists():
                         break  # to be tried again: the letters after it wait their turn
                 return sent
 
         return sum(await asyncio.gather(*(send_in_order(group) for group in due.values())))
+
+    def _bot_moves_next(self, queued: Queued, now: float, bots: dict[str, bool]) -> bool:
+        """Whether a board letter should wait a moment: in its game a bot is to move, and its
+        turn will overtake this letter (merged into one, see :func:`merged`). Never longer
+        than HOLD_FOR_BOTS after the letter was queued."""
+        letter = queued.letter
+        if letter.kind != "turn" or letter.seat is None:
+            return False
+        stamp = queued_at(queued.path)
+        if stamp is None or now - stamp.timestamp() > HOLD_FOR_BOTS:
+            return False
+        if letter.game not in bots:
+            try:
+                game = self.store.load(letter.game)
+            except (RecordError, StoreError):
+                game = None
+            bots[letter.game] = game is not None and bot_to_move(game) is not None
+        return bots[letter.game]
+
+    def _settle_merged(self, earlier: Queued, into: Queued) -> None:
+        """A letter overtaken by a later one to the same reader, which told what it said."""
+        message_id = self.envelope(into).message_id
+        self.spool.outbox.settle(earlier, "sent", merged_into=message_id)
+        told = f"told in the letter of turn {into.letter.turn}"
+        self._note_trail(earlier, message_id, "", "merged", told, tries=0)
 
     def _never_written(self, queued: Queued) -> bool:
         """Whether a letter's turn will never be written: every writer (this service, the
@@ -141,12 +177,14 @@ class Postman:
             if err.permanent or queued.attempts + 1 >= MAX_ATTEMPTS:
                 tries = queued.attempts + 1
                 self.spool.outbox.settle(queued, "failed", error=str(err), attempts=tries)
+                self._note_trail(queued, envelope.message_id, written.subject, "failed", str(err))
                 log.error("letter to %s failed for good: %s", mail.to, err)
             else:
                 self.spool.outbox.retry_later(queued, str(err), retry_delay(queued.attempts))
                 log.warning("letter to %s not sent yet (%s); will try again", mail.to, err)
             return False
         failpoint("sent")
+        self._note_trail(queued, envelope.message_id, written.subject, "sent")
         self.spool.outbox.settle(queued, "sent")
         log.info("letter to %s sent: %s", mail.to, written.subject)
         self.status.set(
@@ -154,6 +192,32 @@ class Postman:
             last_sent={"at": self.clock().isoformat(), "to": mail.to, "subject": written.subject},
         )
         return True
+
+    def _note_trail(
+        self,
+        queued: Queued,
+        message_id: str,
+        subject: str,
+        ruling: str,
+        error: str | None = None,
+        tries: int | None = None,
+    ) -> None:
+        """Keep a letter of a game in its trail: when it was queued and left (``ruling``:
+        sent, failed, merged), its Message-ID and subject, to whom, after how many tries."""
+        mail = queued.letter
+        left = LetterLeft(
+            at=self.clock(),
+            queued_at=queued_at(queued.path),
+            to=mail.to,
+            message_id=message_id,
+            subject=subject,
+            kind=mail.kind,
+            turn=mail.turn,
+            tries=queued.attempts + 1 if tries is None else tries,
+            ruling=ruling,
+            error=error,
+        )
+        self.spool.trail.note_letter(mail.game, left)
 
     def envelope(self, queued: Queued) -> Envelope:
         """Our address, the player's reply address, a Message-ID carrying their route (the
@@ -184,6 +248,44 @@ class Postman:
             loop_id=self.loop_id,
             date=now,
         )
+
+
+def merged(letters: list[Queued]) -> list[tuple[Queued, list[Queued]]]:
+    """Letters to one reader in the order queued, each board letter of a game that a later
+    board letter of the same game and seat overtakes before it leaves merged into that one:
+    it tells what happened at every turn since, then the board. Each letter to send, with
+    the letters it tells for."""
+    out: list[tuple[Queued, list[Queued]]] = []
+    for queued in letters:
+        if out and _overtakes(queued, out[-1][0]):
+            earlier, before = out.pop()
+            said = tuple(m for m in earlier.letter.says if m.code in TOLD_AGAIN)
+            letter = replace(
+                queued.letter,
+                says=said + queued.letter.says,
+                answers=queued.letter.answers or earlier.letter.answers,
+            )
+            out.append((replace(queued, letter=letter), [*before, earlier]))
+        else:
+            out.append((queued, []))
+    return out
+
+
+#: What a board letter overtaken by a later one still tells, in the later one: each turn.
+TOLD_AGAIN = frozenset({"letter.turn", "letter.ruling"})
+
+
+def _overtakes(later: Queued, earlier: Queued) -> bool:
+    a, b = later.letter, earlier.letter
+    return (
+        a.kind == b.kind == "turn"
+        and a.game == b.game
+        and a.seat == b.seat
+        and a.seat is not None
+        and a.turn > b.turn
+        and later.written is None
+        and earlier.written is None
+    )
 
 
 def _why_void(queued: Queued) -> str:

@@ -19,7 +19,13 @@ from referee.mail.clerk import Clerk
 from referee.mail.commands.inviting import cancelled_letters
 from referee.mail.duties import Due, duties, reminders_to_send
 from referee.mail.herald import MailHerald
-from referee.mail.telling import overdue_letter, reminder_letter, turn_letters
+from referee.mail.telling import (
+    digest_letter,
+    digest_lines,
+    overdue_letter,
+    reminder_letter,
+    turn_letters,
+)
 from referee.record import SourceEntry
 from referee.wording.messages import say
 
@@ -48,7 +54,29 @@ class Runner:
         for game_id in due.undo_ended:
             self.desk.ledger.set_undo_request(None, game_id)
         done += self._overdue(due, now)
+        done += self._digests(due, now)
         return done + self._reminders(due, now)
+
+    def _digests(self, due: Due, now: datetime) -> int:
+        """A letter to each player who chose a daily digest, of what happened in their games
+        since they last heard (see duties)."""
+        done = 0
+        for address, owed in due.digests.items():
+            lines, name = [], address
+            for game_id, first in owed:
+                try:
+                    game = self.store.load(game_id)
+                except (RecordError, StoreError):
+                    continue
+                lines += digest_lines(game, address, first)
+                seats = [p.name for p in game.record.players if p.email.lower() == address]
+                name = seats[0] if seats else name
+            if lines:
+                self.outbox.queue([digest_letter(address, name, lines)])
+                log.info("digest to %s: %d turn(s)", address, len(lines))
+                done += 1
+            self.desk.ledger.note_digested(address, now)
+        return done
 
     def _invitations(self, due: Due, now: datetime) -> int:
         done = 0

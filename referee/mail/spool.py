@@ -7,6 +7,7 @@
     .mail/outbox/ sent/ failed/ void/    letters (:mod:`referee.mail.outbox`)
     .mail/seen/ limits/ aside/ retry/    notes about mails (:mod:`referee.mail.notes`)
     .mail/threads/<game>.<seat>          players' threads (:mod:`referee.mail.threads`)
+    <game>/trail/                        each game's mail trail (:mod:`referee.mail.trail`)
 
 A :class:`Spool` is the four parts of one games folder's mail state together: the outbox
 (the commit protocol of letters), the notes, the threads and the service lock (with the
@@ -26,6 +27,7 @@ from referee.mail.notes import Notes
 from referee.mail.outbox import Outbox
 from referee.mail.service_lock import ServiceLock
 from referee.mail.threads import Threads
+from referee.mail.trail import Trail
 
 
 class Spool:
@@ -38,6 +40,7 @@ class Spool:
         self.notes = Notes(games_dir, create)
         self.outbox = Outbox(games_dir, self.notes, create)
         self.threads = Threads(games_dir, create)
+        self.trail = Trail(games_dir)
         self.lock = ServiceLock(games_dir)
 
     def expire(self, now: datetime, finished: Callable[[str], datetime | None]) -> int:

@@ -72,12 +72,19 @@ def turn_letters(
     last = LastMove(move_json(played.move), played.turn.player, played.before.board)
     letters = []
     for p in people(record):
+        yours = state.status != "finished" and state.player.name == p.name
+        choice = facts.mail_of(p.email)
+        if choice != "every-turn" and not yours and state.status != "finished":
+            continue  # they chose mail only when it is their move: told then
         says = [say("letter.turn", turn=state.turn, told=told(played.move, last.player, p.name))]
+        if choice != "every-turn":
+            says = _since_their_move(after, p.name) or says
         if extra is not None:
             says.append(extra)
         says.append(status(state, p.name))
+        if state.status == "finished":
+            says.append(say("letter.rematch"))
         board = Board(view_of(state, p.name), _iso(due), last)
-        yours = state.status != "finished" and state.player.name == p.name
         letter = to_player(record, p.seat, "turn", says, board)
         letters.append(
             replace(
@@ -87,6 +94,34 @@ def turn_letters(
             )
         )
     return letters + watcher_letters(record.id, state, facts.watchers, due, last)
+
+
+def _since_their_move(game: Replayed, name: str) -> list[Message]:
+    """Every turn of ``game`` since ``name``'s own last move (all of them before their
+    first), as ``name`` is told them: what a player who gets mail only at their move reads."""
+    turns = list(zip(game.turns, game.moves(), strict=True))
+    mine = [n for n, (t, _) in enumerate(turns) if t.player == name]
+    since = turns[mine[-1] + 1 :] if mine else turns
+    return [
+        say("letter.turn", turn=t.turn, told=told(move, t.player, name)) for t, move in since
+    ]
+
+
+def digest_lines(game: Replayed, address: str, first: int) -> list[Message]:
+    """Turns ``first`` on of ``game`` as the player at ``address`` is told them in a digest."""
+    seats = [p for p in game.record.players if p.email.lower() == address.lower()]
+    name = seats[0].name if seats else ""
+    pairs = list(zip(game.turns, game.moves(), strict=True))[first - 1 :]
+    return [
+        say("digest.line", game=game.record.id, turn=t.turn, told=told(move, t.player, name))
+        for t, move in pairs
+    ]
+
+
+def digest_letter(address: str, name: str, lines: Sequence[Message]) -> Letter:
+    """The daily digest of a player who chose ``mail digest``: what happened in their games."""
+    letter = to_someone(address, name, "digest", say("subject.digest"), [say("digest.intro")])
+    return replace(letter, listing=tuple(lines), listing_title=say("digest.listing"))
 
 
 def watcher_letters(

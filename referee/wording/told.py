@@ -7,6 +7,7 @@ took …"), and a blind reservation names its card only to the player who made i
 from __future__ import annotations
 
 from referee.engine import CARDS, Buy, Move, Pass, Reserve, Resign, Take
+from referee.record import TurnRecord
 from referee.wording.messages import Message, say
 
 
@@ -36,3 +37,13 @@ def told(move: Move, player: str, viewer: str | None = None) -> Message:
     if move.noble:
         said = say(f"told.noble{you}", move=said, noble=move.noble, **who)
     return said
+
+
+def ruled(turn: TurnRecord) -> Message | None:
+    """What is said of a game master's ruling that played ``turn`` (None: it was no ruling):
+    in the letters that announce it and on the replay page."""
+    source = turn.source
+    if source.kind != "ruling" or source.as_of is None:
+        return None
+    sent = source.as_of.isoformat()
+    return say("letter.ruling", player=turn.player, sent=sent, reason=source.reason or "")

@@ -43,7 +43,6 @@ LOWER_CASE_MONTHS = frozenset({"eo"})
 #: The units a length of time is written in, largest first: as English writes it, CLDR's
 #: name, seconds (the last, minutes, is written whatever is left over).
 _UNITS = (
-    ("w", "duration-week", 7 * 86400),
     ("d", "duration-day", 86400),
     ("h", "duration-hour", 3600),
     ("m", "duration-minute", 60),
@@ -121,17 +120,18 @@ class Words:
     # -- lists ------------------------------------------------------------------------------
 
     def listed(self, items: Sequence[str], style: str = "") -> str:
-        """Items joined: ``and`` (a and b and c), ``or``, ``series`` (a, b and c),
+        """Items joined: ``and`` (a and b and c), ``or`` (a, b or c), ``series`` (a, b and c),
         ``semicolon``, or (the default) commas."""
-        joins = {"and": " and ", "or": " or ", "semicolon": "; "}
+        joins = {"and": " and ", "semicolon": "; "}
         if self.language == "cy" and style in ("and", "series", "or") and len(items) > 1:
             return self._welsh_list(items, style == "or")
         if self.language != "en" and style in ("and", "or", "series") and items:
             kind: Literal["or", "standard"] = "or" if style == "or" else "standard"
             said = str(format_list(list(items), kind, self.language))
             return said.replace(", বা ", " বা ") if self.language == "bn" else said
-        if style == "series":
-            return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+        if style in ("series", "or") and len(items) > 1:
+            word = " or " if style == "or" else " and "
+            return ", ".join(items[:-1]) + word + items[-1]
         return joins.get(style, ", ").join(items)
 
     def _welsh_list(self, items: Sequence[str], either: bool) -> str:
@@ -216,12 +216,10 @@ class Words:
         return said
 
     def duration(self, seconds: float | timedelta) -> str:
-        """The shortest exact way to write a length of time: ``7d``, ``36h``, ``90m`` (as a
-        deadline is written); in another language its words, ``3 diwrnod``."""
+        """A length of time as people write it, in the largest whole unit up to days:
+        ``7 days``, ``36 hours``, ``90 minutes``; in Welsh ``7 diwrnod``."""
         whole = int(seconds.total_seconds() if isinstance(seconds, timedelta) else seconds)
-        short, unit, size = next(u for u in _UNITS if whole % u[2] == 0 or u[2] == 60)
-        if self.language == "en":
-            return f"{whole // size}{short}"
+        _short, unit, size = next(u for u in _UNITS if whole % u[2] == 0 or u[2] == 60)
         return str(format_unit(whole // size, unit, "long", locale=self.language))
 
     def capital(self, text: str) -> str:
@@ -259,8 +257,9 @@ class Words:
                 return self.taken(_counts(value))
             case "word":  # a word of words.toml, else a value as it is written (15, 3d)
                 return self.vocabulary.written.get(str(value), str(value))
-            case "words":
-                return self.listed([self.vocabulary.word(str(v)) for v in value], spec)
+            case "words":  # each as "word" is
+                written = self.vocabulary.written
+                return self.listed([written.get(str(v), str(v)) for v in value], spec)
             case "move":
                 return self.move(value)
             case "moves":

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ from markupsafe import Markup
 from referee.engine.cards import TOKEN_COLOURS
 from referee.engine.view import GameView
 from referee.wording.board import board_context, card_facts
+from referee.wording.choices import choices
 from referee.wording.letter import Board, Letter, Written
 from referee.wording.messages import Message, say
 from referee.wording.translations import translations
@@ -153,7 +155,8 @@ class Writer:
         )
 
     def _letter_context(self, letter: Letter, subject: str) -> dict[str, Any]:
-        options = [self.words.move(o) for o in letter.options]
+        grouped = bool(letter.options) and not letter.all_options and not letter.options_title
+        options = [] if grouped else [self.words.move(o) for o in letter.options]
         shown = options if letter.all_options else options[:OPTIONS_SHOWN]
         title = letter.options_title or (say("letter.options") if options else None)
         context: dict[str, Any] = {
@@ -172,6 +175,8 @@ class Writer:
             "commands": [(self.say(u), self.say(s)) for u, s in letter.commands],
             "due_line": self._due_line(letter.board, letter.name),
             "command_words": self._command_words,
+            "choices": self._choices(letter.options) if grouped else [],
+            "choices_title": self.say(say("choices.title")) if grouped else "",
         }
         if letter.help:
             context["howto"], context["howto_more"] = self._howto()
@@ -181,6 +186,19 @@ class Writer:
         if letter.board is not None:
             context |= self.board(letter.board, letter.game)
         return context
+
+    def _choices(self, options: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """The moves the reader may make, grouped (see :mod:`referee.wording.choices`): each
+        group's title, one move of it in full in the reader's words, and the cards to buy."""
+        return [
+            {
+                "title": self.say(c.title),
+                "example": self.words.move(c.example),
+                "moves": [self.words.move(m) for m in c.moves],
+                "note": self.say(c.note) if c.note is not None else "",
+            }
+            for c in choices(options)
+        ]
 
     @functools.cached_property
     def _command_words(self) -> dict[str, str]:

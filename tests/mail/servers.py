@@ -86,11 +86,13 @@ class MailProgram:
         return mails[-1]
 
     def wait_for(self, subject_part: str, timeout: float = 30.0) -> EmailMessage:
-        """The newest mail whose subject holds ``subject_part``, once it has come."""
+        """The newest mail whose subject holds ``subject_part`` (not followed by a digit:
+        "turn 1" is not "turn 12"), once it has come."""
         found: list[EmailMessage] = []
+        part = re.compile(re.escape(subject_part) + r"(?!\d)")
 
         def arrived() -> bool:
-            found[:] = [m for m in self.mails() if subject_part in str(m["Subject"])]
+            found[:] = [m for m in self.mails() if part.search(str(m["Subject"]))]
             return bool(found)
 
         wait_until(arrived, f"mail to {self.user} about {subject_part!r}", timeout)

@@ -11,8 +11,10 @@ import pytest
 
 from referee.engine import Buy, legal_moves
 from referee.invitations import Invitations
+from referee.mail.trail import Trail
 from referee.notation import format_move
 from tests.mail.club import Club
+from tests.mail.players import mails_to
 
 
 @pytest.fixture
@@ -40,7 +42,7 @@ def test_a_game_against_a_bot_started_by_mail_is_played_to_the_end(club: Club) -
     bot_turns = [t for t in final.turns if t.source.kind == "bot"]
     assert bot_turns and all(t.source.level == "greedy" for t in bot_turns)
     assert all(t.source.seed is not None for t in bot_turns)
-    assert "game over" in str(club.latest("ann")["Subject"])
+    assert str(club.latest("ann")["Subject"]).startswith("Game over")
     assert not [m for m in (club.mail / "outbox").glob("*.eml") if "bots.invalid" in m.name]
 
 
@@ -81,3 +83,25 @@ def test_under_the_bot_policy_a_bot_plays_one_overdue_turn_and_the_player_plays_
     assert late not in [replayed.state.players[s].name for s in replayed.state.resigned]
     who = next(p.email.split("@")[0] for p in replayed.record.players if p.name == late)
     assert "a bot (greedy) played this one turn for them" in club.words(who)
+
+
+def test_against_a_bot_each_round_brings_one_letter_covering_both_turns(club: Club) -> None:
+    club.write("ann", "new splendor with bot:greedy", display="Ann")
+    club.serve()
+    (game,) = Invitations(club.games).ids()
+    state = club.store.load(game).state
+    if club.store.load(game).record.players[state.to_move].bot is not None:
+        club.serve(timedelta(minutes=1))  # the bot moved first: ann has her board
+    before = len(mails_to(club.mail, "ann@example.org"))
+    turn = club.store.load(game).state.turn
+    club.reply("ann", "take red green blue")
+    club.serve(timedelta(minutes=1))
+    assert club.store.load(game).state.turn == turn + 2  # ann's turn, then the bot's
+    letters = mails_to(club.mail, "ann@example.org")[before:]
+    assert len(letters) == 1
+    words = club.words("ann")
+    assert f"Turn {turn + 1}: you took" in words and f"Turn {turn + 2}: Bot" in words
+    assert str(letters[0]["Subject"]).startswith("Your move")
+    assert letters[0]["In-Reply-To"]  # it answers ann's mail, as her turn's letter would
+    out = [e for e in Trail(club.games).entries(game) if e["direction"] == "out"]
+    assert [e["turn"] for e in out if e["ruling"] == "merged"] == [turn + 1]

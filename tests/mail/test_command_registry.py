@@ -9,11 +9,12 @@ from referee.mail.commands.requests import help_commands
 EVERY_COMMAND = {
     "referee": {
         "new", "games", "help", "rules", "watch", "unwatch", "away", "back", "language",
-        "timezone",
+        "timezone", "standings", "mail",
     },
     "game": {
         "board", "moves", "help", "rules", "games", "history", "say", "resign", "undo",
-        "accept", "decline", "away", "back", "language", "timezone",
+        "accept", "decline", "away", "back", "language", "timezone", "standings", "rematch",
+        "mail",
     },
     "invitation": {"accept", "decline", "help", "rules", "language", "timezone"},
 }  # fmt: skip

@@ -39,7 +39,7 @@ def test_new_sends_each_invited_address_an_invitation_with_its_own_reply_to(club
     assert f"+{game}." in str(bob["Reply-To"])
     text = club.text("bob")
     assert "Ann Lee (ann@example.org) invites you" in text
-    assert "cat@example.org" in text and "3d" in text and "15 points" in text
+    assert "cat@example.org" in text and "3 days" in text and "15 points" in text
     assert "called off" in text  # the deadline to answer
     assert "your game is proposed" in str(club.latest("ann")["Subject"])
 

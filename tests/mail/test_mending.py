@@ -50,7 +50,7 @@ def test_a_refused_letter_is_sent_again_to_the_players_new_address(tmp_path: Pat
     asyncio.run(service.run(once=True))  # bob's board of turn 1 is refused for good
     code, out, _ = referee(table, "outbox")
     assert code == 0 and "0 letter(s) waiting to be sent, 1 refused for good." in out
-    assert "to bob@example.org: Splendor g1 · turn 1 · your move, tried 1 time(s): 550" in out
+    assert "to bob@example.org: Your move · Splendor g1 · turn 1, tried 1 time(s): 550" in out
     assert "referee outbox resend ID" in out
     (failed,) = json.loads(referee(table, "outbox", "--json")[1])["failed"]
     assert failed["attempts"] == 1
@@ -71,8 +71,8 @@ def test_a_refused_letter_is_sent_again_to_the_players_new_address(tmp_path: Pat
     table.serve()
     new = mails_to(table.mail, "Bob@new.example.org")
     assert [str(m["Subject"]) for m in new] == [
-        "Splendor g1 · turn 1 · your move",  # the address letter, queued first
-        "Splendor g1 · turn 1 · your move",  # the board that was refused, sent again
+        "Your move · Splendor g1 · turn 1",  # the address letter, queued first
+        "Your move · Splendor g1 · turn 1",  # the board that was refused, sent again
     ]
     assert "changed your address in Splendor game g1" in text_of(new[0])
     assert json.loads(referee(table, "outbox", "--json")[1]) == {"waiting": [], "failed": []}
@@ -184,7 +184,8 @@ def test_status_tells_whether_the_service_runs_and_what_waits(tmp_path: Path) ->
     assert said[2] == "game master: gm@example.org"
     assert any(m.startswith("mail folder ") for m in said)
     assert any("played: turn 1: alice take blue green red" in m for m in said)
-    assert any(m.startswith("letter to bob@example.org sent: Splendor g1 · turn 1") for m in said)
+    sent = "letter to bob@example.org sent: Your move · Splendor g1 · turn 1"
+    assert any(m.startswith(sent) for m in said)
     code, out, _ = referee(table, "status", "--json")
     body = json.loads(out)
     assert body["running"] is False and body["service"]["state"] == "stopped"

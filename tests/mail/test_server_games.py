@@ -137,7 +137,7 @@ def play(table: Table, players: tuple[str, ...], rng: random.Random, turns: int)
         if state.status == "finished":
             return
         for name in players:
-            table.programs[name].wait_for(f"turn {state.turn} ·")
+            table.programs[name].wait_for(f"turn {state.turn}")
         moves = legal_moves(state)
         move = rng.choice([m for m in moves if isinstance(m, Buy)] or moves)
         table.reply(state.player.name, humanise(move, state, rng))
@@ -156,7 +156,7 @@ def test_a_whole_game_is_played_by_mail_through_real_servers(
     final = table.state
     assert final.status == "finished"
     for name in names:
-        table.programs[name].wait_for(f"turn {final.turn} ·")
+        table.programs[name].wait_for(f"turn {final.turn}")
     wait_until(table.referee.quiet, "the last letters to go out")
     for name in names:
         mails = table.programs[name].mails()
@@ -183,7 +183,7 @@ def client_reply(table: Table, client: Client, rng: random.Random) -> str:
     has it; the service plays it. The move meant, in canonical notation."""
     state = table.state
     for name in NAMES[:2]:
-        table.programs[name].wait_for(f"turn {state.turn} ·")
+        table.programs[name].wait_for(f"turn {state.turn}")
     name = state.player.name
     program = table.programs[name]
     moves = legal_moves(state)
@@ -234,10 +234,10 @@ def test_refused_moves_questions_and_stale_replies_are_answered_by_mail(
 ) -> None:
     table = table_factory()
     alice, bob = table.programs["alice"], table.programs["bob"]
-    welcome = alice.wait_for("turn 0 ·")
-    bob.wait_for("turn 0 ·")
+    welcome = alice.wait_for("turn 0")
+    bob.wait_for("turn 0")
     table.reply("alice", "buy 1-99")
-    text = text_of(alice.wait_for("move not played"))
+    text = text_of(alice.wait_for("Move not played"))
     assert "| buy 1-99" in text and "there is no card 1-99" in text
     assert "What you may do now:" in text and "Splendor · game g1 · turn 0" in text
     table.reply("bob", "moves")
@@ -245,7 +245,7 @@ def test_refused_moves_questions_and_stale_replies_are_answered_by_mail(
     assert "It is alice's turn" in text_of(bob.latest())
     table.reply("alice", "take red green blue")
     wait_for_turn(table, 1)
-    bob.wait_for("turn 1 ·")
+    bob.wait_for("turn 1")
     table.reply("bob", "take white blue black")
     wait_for_turn(table, 2)
     old = reply_message(welcome, alice.address, "take 2 white", message_id="<old@example.org>")
@@ -262,7 +262,7 @@ def test_a_sender_who_is_not_the_player_never_moves_and_is_told_once(
     table_factory: type[Table],
 ) -> None:
     table = table_factory()
-    table.programs["alice"].wait_for("turn 0 ·")
+    table.programs["alice"].wait_for("turn 0")
     for _ in range(2):
         table.reply("alice", "take red green blue", by="mallory")
     table.handled("refused", 2)
@@ -276,7 +276,7 @@ def test_a_sender_who_is_not_the_player_never_moves_and_is_told_once(
 def test_auto_replies_and_bounces_are_never_answered(table_factory: type[Table]) -> None:
     table = table_factory()
     alice = table.programs["alice"]
-    alice.wait_for("turn 0 ·")
+    alice.wait_for("turn 0")
     table.reply("alice", "I am out of the office until Monday.", quote=False,
                 extra_headers={"Auto-Submitted": "auto-replied"})  # fmt: skip
     raw = (
@@ -302,7 +302,7 @@ def test_auto_replies_and_bounces_are_never_answered(table_factory: type[Table])
 
 def test_a_duplicate_delivery_is_played_once(table_factory: type[Table]) -> None:
     table = table_factory()
-    table.programs["alice"].wait_for("turn 0 ·")
+    table.programs["alice"].wait_for("turn 0")
     message = table.reply("alice", "take red green blue")
     table.programs["alice"].send(message)
     table.handled("done", 2)
@@ -314,7 +314,7 @@ def test_oversized_mail_is_set_aside_unread_and_its_sender_told_once(
     table_factory: type[Table],
 ) -> None:
     table = table_factory(max_message_bytes=20_000)
-    table.programs["alice"].wait_for("turn 0 ·")
+    table.programs["alice"].wait_for("turn 0")
     for _ in range(2):
         table.reply("alice", "take red green blue\n" + "x" * 30_000)
     table.handled("quarantine", 2)
@@ -343,7 +343,7 @@ def test_a_letter_refused_for_good_is_kept_for_the_game_master_and_resent_once_m
     table_factory: type[Table],
 ) -> None:
     table = table_factory(players=("alice", "ghost"))
-    table.programs["alice"].wait_for("turn 0 ·")
+    table.programs["alice"].wait_for("turn 0")
     spool = Spool(table.referee.games)
     wait_until(lambda: spool.outbox.failed(), "the letter to ghost to fail")
     (failed,) = spool.outbox.failed()
@@ -376,7 +376,7 @@ def test_the_service_killed_mid_game_and_restarted_loses_and_repeats_nothing(
         if state.status == "finished":
             break
         for name in names:
-            table.programs[name].wait_for(f"turn {state.turn} ·")
+            table.programs[name].wait_for(f"turn {state.turn}")
         table.reply(state.player.name, humanise(rng.choice(legal_moves(state)), state, rng))
         replies += 1
         time.sleep(rng.uniform(0.0, 0.3))
@@ -388,7 +388,7 @@ def test_the_service_killed_mid_game_and_restarted_loses_and_repeats_nothing(
     played = [t.source.message_id for t in game.turns]
     assert len(played) == len(set(played)) == game.state.turn == replies
     for name in names:
-        table.programs[name].wait_for(f"turn {replies} ·")
+        table.programs[name].wait_for(f"turn {replies}")
         turns = {turn_of(m) for m in table.programs[name].mails()}
         assert turns == set(range(replies + 1))
     assert folder_count(table.servers, table.referee.user, "INBOX") == 0
@@ -402,7 +402,7 @@ def test_a_mail_set_aside_is_told_of_and_handed_back_through_the_mailbox(
     master.empty()
     rng = random.Random(4)
     play(table, NAMES[:2], rng, turns=1)
-    table.programs["bob"].wait_for("turn 1 ·")  # sent: its turn file may now be damaged
+    table.programs["bob"].wait_for("turn 1")  # sent: its turn file may now be damaged
     turn = table.referee.games / "g1" / "turns" / "0001.toml"
     good = turn.read_bytes()
     turn.write_bytes(good + b"# edited\n")
@@ -429,7 +429,7 @@ def test_a_second_service_on_the_same_mailbox_refuses_to_start_naming_the_first(
     table_factory: type[Table], tmp_path: Path
 ) -> None:
     table = table_factory()
-    table.programs["alice"].wait_for("turn 0 ·")
+    table.programs["alice"].wait_for("turn 0")
     (tmp_path / "elsewhere").mkdir()
     second = Referee(table.servers, table.referee.user, tmp_path / "elsewhere")
     second.start()
@@ -454,8 +454,8 @@ def test_a_second_service_on_the_same_mailbox_refuses_to_start_naming_the_first(
 
 def test_status_and_doctor_tell_what_is_going_on(table_factory: type[Table]) -> None:
     table = table_factory(game_master="postmaster@example.org")
-    table.programs["alice"].wait_for("turn 0 ·")
-    table.programs["bob"].wait_for("turn 0 ·")
+    table.programs["alice"].wait_for("turn 0")
+    table.programs["bob"].wait_for("turn 0")
     wait_until(table.referee.quiet, "the welcomes to go out")
     time.sleep(1.5)  # the status is written at most once a second
     log = table.referee.log_text()
@@ -465,7 +465,7 @@ def test_status_and_doctor_tell_what_is_going_on(table_factory: type[Table]) -> 
     assert "game master: postmaster@example.org" in log
     assert f"IMAP server 127.0.0.1:{table.servers.imaps_port} (tls): logged in as {address}" in log
     assert f"SMTP server 127.0.0.1:{table.servers.smtp_port} (starttls): logged in as" in log
-    assert "letter to alice@example.org sent: Splendor g1 · turn 0 · your move" in log
+    assert "letter to alice@example.org sent: Your move · Splendor g1 · turn 0" in log
     runner = CliRunner()
     shown = runner.invoke(app, ["status", "--config", str(table.referee.config)])
     assert shown.exit_code == 0, shown.stderr
@@ -529,7 +529,7 @@ def test_a_game_proposed_by_mail_is_accepted_played_and_resigned_through_real_se
         state = table.referee.store.load(game).state
         mover = state.player.name
         program = alice if mover == "Alice" else bob
-        board = program.wait_for(f"Splendor {game} · turn {turn} ·")
+        board = program.wait_for(f"Splendor {game} · turn {turn}")
         move = rng.choice(legal_moves(state))
         program.send(
             reply_message(
@@ -547,14 +547,14 @@ def test_a_game_proposed_by_mail_is_accepted_played_and_resigned_through_real_se
     quitter = bob if state.player.name == "Alice" else alice  # not their turn
     quitter.send(
         reply_message(
-            quitter.wait_for(f"Splendor {game} · turn 4 ·"),
+            quitter.wait_for(f"Splendor {game} · turn 4"),
             quitter.address,
             "resign",
             message_id=f"<quit.{time.time_ns()}@{quitter.user}.x>",
         )
     )
     for program in (alice, bob):
-        over = program.wait_for(f"Splendor {game} · turn 5 · game over")
+        over = program.wait_for(f"Splendor {game} · turn 5")
         assert "resigned" in text_of(over)
     final = table.referee.store.load(game)
     assert final.state.status == "finished" and final.turns[-1].move.text == "resign"

@@ -51,7 +51,8 @@ class Command:
     ``command.KEY.usage`` and ``command.KEY.summary`` (KEY: the word, or ``key`` where one word
     means two commands in different places). ``needs`` names what judging it must know
     beyond the mail's game: ``games`` (the sender's games), ``invitations`` (the open ones),
-    ``named`` (the game the argument names), ``started`` (the game an invitation became)."""
+    ``named`` (the game the argument names), ``started`` (the game an invitation became),
+    ``finishes`` (every finished game: the standings)."""
 
     word: str
     key: str
@@ -78,7 +79,7 @@ class Command:
 _REGISTRY: dict[tuple[Scope, str], Command] = {}
 
 #: What a command may ask to know beyond the mail's own game (see Command.needs).
-NEEDS = frozenset({"games", "invitations", "named", "started"})
+NEEDS = frozenset({"games", "invitations", "named", "started", "finishes"})
 
 
 def command(

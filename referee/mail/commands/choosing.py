@@ -1,8 +1,8 @@
-"""``language CODE`` and ``timezone AREA/CITY``: the sender chooses the language of every
-letter the referee writes them, and the time zone their deadlines and times are shown in
-(what they write is read in every language whatever they choose). Kept per address in the
-ledger; the answer already comes in the new language, since a letter is worded when it is
-sent."""
+"""``language CODE``, ``timezone AREA/CITY`` and ``mail every-turn|my-turn|digest``: the
+sender chooses the language of every letter the referee writes them, the time zone their
+deadlines and times are shown in (what they write is read in every language whatever they
+choose), and how much mail they get. Kept per address in the ledger; the answer already
+comes in the new language, since a letter is worded when it is sent."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ from referee.errors import RequestError
 from referee.mail.commands import command
 from referee.mail.commands.context import Choose, Context, Ruling
 from referee.mail.commands.requests import to_sender
+from referee.mail.ledger import MAIL_CHOICES
 from referee.wording.messages import say
-from referee.wording.vocabulary import fold, languages
+from referee.wording.vocabulary import fold, languages, reading_vocabulary
 
 
 def language_choices() -> str:
@@ -107,4 +108,42 @@ def timezone(ctx: Context, argument: str) -> Ruling:
         f"{ctx.sender} chose the time zone {zone}",
         letters=[letter],
         effects=[Choose(ctx.sender, timezone=zone)],
+    )
+
+
+def mail_choice_of(written: str) -> str | None:
+    """The choice of how much mail ``written`` names (every-turn, my-turn, digest), in
+    English (``my turn``, ``myturn``) or any language's words (``[options]`` every_turn,
+    my_turn, digest of every words file), or None."""
+    text = written.strip().strip(".।!").casefold()
+    joined = "".join(c for c in text if c.isalnum())
+    for choice in MAIL_CHOICES:
+        if joined == choice.replace("-", ""):
+            return choice
+    vocabulary = reading_vocabulary()
+    for form in (text, text.replace(" ", "-"), joined):
+        for option in vocabulary.options_of(form):
+            if option.replace("_", "-") in MAIL_CHOICES:
+                return option.replace("_", "-")
+    return None
+
+
+@command(
+    "mail",
+    example="mail my-turn",
+    scopes=("referee", "game"),
+    argument="required",
+    order=82,
+)
+def mail(ctx: Context, argument: str) -> Ruling:
+    choice = mail_choice_of(argument)
+    if choice is None:
+        raise RequestError.of("mail.unknown", written=argument.strip()[:100])
+    letter = to_sender(ctx, "mail", say("subject.mail"), [say(f"mail.answer.{choice}")])
+    return Ruling(
+        "answered",
+        "done",
+        f"{ctx.sender} chose mail {choice}",
+        letters=[letter],
+        effects=[Choose(ctx.sender, mail=choice)],
     )

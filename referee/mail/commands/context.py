@@ -161,11 +161,13 @@ class CreateGame:
 
 @dataclass(frozen=True)
 class Choose:
-    """``address`` chose the language of their letters, or their time zone."""
+    """``address`` chose the language of their letters, their time zone, or how much mail
+    they get."""
 
     address: str
     language: str | None = None
     timezone: str | None = None
+    mail: str | None = None
 
 
 Effect = (

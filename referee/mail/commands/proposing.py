@@ -6,7 +6,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from referee.addresses import AddressError
@@ -164,8 +164,6 @@ def new(ctx: Context, argument: str) -> Ruling:
         others.append(checked)
     if len(others) > MOST_OTHERS:
         raise RequestError.of("new.too_many", named=len(others), most=MOST_OTHERS)
-    points = _number(options, "points", 15, 5, 30)
-    gold = _number(options, "gold", 5, 0, 10)
     deadline = parse_deadline(options["deadline"]) if "deadline" in options else DEFAULT_DEADLINE
     timeout = options.get("timeout", "wait").casefold()
     if timeout not in ("wait", "forfeit", "bot"):
@@ -175,6 +173,35 @@ def new(ctx: Context, argument: str) -> Ruling:
         raise RequestError.of(
             "language.unknown", language=options["language"], choices=language_choices()
         )
+    terms = Terms(
+        points=_number(options, "points", 15, 5, 30),
+        gold=_number(options, "gold", 5, 0, 10),
+        deadline=deadline,
+        timeout=timeout,
+        spectators="spectators" in options,
+        language=language,
+    )
+    return propose_game(ctx, others, bots, terms)
+
+
+@dataclass(frozen=True)
+class Terms:
+    """The options of a game proposed: the rules, the time per move and what happens when it
+    passes, spectators, the game's language."""
+
+    points: int = 15
+    gold: int = 5
+    deadline: timedelta = DEFAULT_DEADLINE
+    timeout: str = "wait"
+    spectators: bool = False
+    language: str | None = None
+
+
+def propose_game(ctx: Context, others: list[str], bots: dict[str, str], terms: Terms) -> Ruling:
+    """The sender proposes a game with ``others`` (addresses; those in ``bots`` are computer
+    players, by level) on ``terms``: an invitation to each person, or (only bots) the game
+    started at once."""
+    me = ctx.sender.lower()
     mail = ctx.inbound.message_id or ""
     recent = [
         i
@@ -210,13 +237,13 @@ def new(ctx: Context, argument: str) -> Ruling:
         at=ctx.now,
         mail=mail,
         seed=seed,
-        points_to_win=points,
-        gold=gold,
-        deadline=format_duration(deadline),
-        spectators="spectators" in options,
-        timeout=timeout,
+        points_to_win=terms.points,
+        gold=terms.gold,
+        deadline=format_duration(terms.deadline),
+        spectators=terms.spectators,
+        timeout=terms.timeout,
         seats=seats,
-        language=language,
+        language=terms.language,
     )
     if not people:  # only bots: nobody to wait for
         record = start_record(invitation, list(seats), ctx.now)

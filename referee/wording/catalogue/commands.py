@@ -16,6 +16,11 @@ for key, usage, summary in [
     ("back", "back", "you are back: your deadlines run again"),
     ("games", "games", "your games: running, finished in the last 30 days, and invitations"),
     (
+        "standings",
+        "standings",
+        "who is ahead among you and the players you have finished games with",
+    ),
+    (
         "watch",
         "watch GAME",
         "get the public board after every turn of GAME (if it allows spectators)",
@@ -27,6 +32,17 @@ for key, usage, summary in [
         "the last N turns (all when N is left out): turn, player, move, when",
     ),
     ("say", "say TEXT", "send TEXT to every other player (and spectator) of the game"),
+    (
+        "mail",
+        "mail every-turn|my-turn|digest",
+        "how much mail you get: a board after every turn; only when it is your move (with "
+        "what happened since); or that, and once a day what happened meanwhile",
+    ),
+    (
+        "rematch",
+        "rematch",
+        "once the game is over: invite the same players to a new game on the same terms",
+    ),
     (
         "resign",
         "resign",
@@ -233,6 +249,81 @@ entry(
     "{game} · invited · proposed by {proposer} · waiting for nobody · expires {expires}",
     {"game": "text", "proposer": "text", "expires": "when"},
     when="games: an invitation everyone has answered",
+)
+
+# -- mail ------------------------------------------------------------------------------------
+
+entry(
+    "subject.mail",
+    "Splendor referee: how much mail you get",
+    when="the subject of the answer to mail",
+)
+entry(
+    "mail.answer.every-turn",
+    "From now on you get the board after every turn, in each of your games.",
+    when="the answer to 'mail every-turn'",
+)
+entry(
+    "mail.answer.my-turn",
+    "From now on you get a letter only when it is your move (telling what happened since "
+    "your last move) and when a game ends. To get every board again, write 'mail every-turn'.",
+    when="the answer to 'mail my-turn'",
+)
+entry(
+    "mail.answer.digest",
+    "From now on you get a letter when it is your move (telling what happened since your "
+    "last move) and when a game ends, and at most once a day a letter of what happened in "
+    "your games meanwhile. To get every board again, write 'mail every-turn'.",
+    when="the answer to 'mail digest'",
+)
+entry(
+    "mail.unknown",
+    "{written} is not one of the choices: write 'mail every-turn' (the board after every "
+    "turn), 'mail my-turn' (only when it is your move) or 'mail digest' (when it is your "
+    "move, and once a day what happened)",
+    {"written": "quoted"},
+    when="mail with something else than every-turn, my-turn or digest",
+)
+
+# -- standings ---------------------------------------------------------------------------------
+
+entry(
+    "subject.standings",
+    "Splendor referee: standings",
+    when="the subject of the answer to standings",
+)
+entry(
+    "standings.answer",
+    "Here is how you stand with the players you have finished games with, best first, over "
+    "your {games} finished games and theirs. Each game counts as it ended; the rating is "
+    "OpenSkill's (a newcomer starts at 0 and it rises as wins show your skill).",
+    {"games": "number"},
+    when="the answer to standings",
+)
+entry(
+    "standings.none",
+    "You have not finished a game here yet: the standings count finished games only.",
+    when="the answer to standings, from someone with no finished game",
+)
+entry(
+    "standings.listing",
+    "Standings ({count}):",
+    {"count": "number"},
+    when="the answer to standings: above the list",
+)
+SCORES = " · played {played} · won {won} · shared {shared} · resigned {resigned} · rating {rating}"
+COUNTS = {k: "number" for k in ("place", "played", "won", "shared", "resigned", "rating")}
+entry(
+    "standings.line",
+    "{place}. {name}" + SCORES,
+    {**COUNTS, "name": "name"},
+    when="standings: a player's line (won: wins alone; shared: wins tied with others)",
+)
+entry(
+    "standings.line.you",
+    "{place}. you" + SCORES,
+    COUNTS,
+    when="standings: the line of whoever asked",
 )
 
 # -- watch, unwatch -----------------------------------------------------------------------------
@@ -522,6 +613,12 @@ entry(
     "{address} is named twice: name each friend once",
     {"address": "text"},
     when="new naming an address twice",
+)
+entry(
+    "rematch.not_over",
+    "game {game} is not over yet: once it is, 'rematch' invites the same players again",
+    {"game": "text"},
+    when="rematch in a game still being played",
 )
 entry(
     "new.too_many",

@@ -7,7 +7,8 @@ from referee.wording.catalogue import entry
 YOURS = "It is your turn: reply to this mail with your move."
 THEIRS = "It is {player}'s turn; you will get the board after every move."
 LAST_ROUND = " This is the last round: the game ends after {last}'s turn."
-SUBJECT = "Splendor {game} · turn {turn} · "
+#: What every board letter's subject ends with: what matters comes first (your move).
+SUBJECT = " · Splendor {game} · turn {turn}"
 
 entry(
     "letter.seat",
@@ -39,6 +40,13 @@ entry(
     "Turn {turn}: {told}.",
     {"turn": "number", "told": "message"},
     when="after every move: what happened",
+)
+entry(
+    "letter.ruling",
+    "The game master ruled that {player}'s move was sent in time, at {sent}, and played it. "
+    "The reason given: {reason}",
+    {"player": "name", "sent": "when", "reason": "text"},
+    when="after a move the game master played by a ruling (referee move --as-of --reason)",
 )
 entry(
     "letter.watching",
@@ -81,6 +89,30 @@ entry(
     count="winners",
     when="any letter about a finished game",
 )
+entry(
+    "letter.rematch",
+    "To play again with the same players, reply 'rematch': each of them is invited to a new "
+    "game on the same terms.",
+    when="the last letter of a game, to each player",
+)
+entry(
+    "subject.digest",
+    "Splendor referee: what happened in your games",
+    when="the subject of a daily digest (mail digest)",
+)
+entry(
+    "digest.intro",
+    "Here is what happened in your games since you last heard from the referee. You get the "
+    "board as soon as it is your move.",
+    when="a daily digest, to a player who chose 'mail digest'",
+)
+entry("digest.listing", "Moves made:", when="a daily digest: above its list of turns")
+entry(
+    "digest.line",
+    "game {game}, turn {turn}: {told}",
+    {"game": "text", "turn": "number", "told": "message"},
+    when="a daily digest: one turn",
+)
 entry("letter.options", "What you may do now:", when="above the moves the reader may make")
 entry(
     "letter.sender",
@@ -90,27 +122,27 @@ entry(
 
 entry(
     "subject.not_played",
-    SUBJECT + "move not played",
+    "Move not played" + SUBJECT,
     {"game": "text", "turn": "number"},
     when="the subject of a refusal in a game",
 )
 entry(
     "subject.over",
-    SUBJECT + "game over: {winners:and} wins",
+    "Game over: {winners:and} wins" + SUBJECT,
     {"game": "text", "turn": "number", "winners": "names"},
-    plural=SUBJECT + "game over: {winners:and} win",
+    plural="Game over: {winners:and} win" + SUBJECT,
     count="winners",
     when="the subject of a letter about a finished game",
 )
 entry(
     "subject.your_move",
-    SUBJECT + "your move",
+    "Your move" + SUBJECT,
     {"game": "text", "turn": "number"},
     when="the subject of a letter to the player to move",
 )
 entry(
     "subject.to_move",
-    SUBJECT + "{player} to move",
+    "{player} to move" + SUBJECT,
     {"game": "text", "turn": "number", "player": "name"},
     when="the subject of a letter to anyone else in a game",
 )
