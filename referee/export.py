@@ -180,7 +180,7 @@ def _turn(
         timed_out = isinstance(move, Resign) and record.source.kind == "timeout"
         said = told(move, record.player, shown.viewer)
         words = writer.say(say("export.move.timeout" if timed_out else "export.move", told=said))
-        if (ruling := ruled(record)) is not None:
+        if (ruling := ruled(record, shown.viewer)) is not None:
             words = f"{words} {writer.say(ruling)}"
         player, at = record.player, writer.words.when(record.at)
         rows = shown.board if before is None else before.board

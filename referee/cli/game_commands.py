@@ -564,7 +564,9 @@ def rollback_command(
     def run() -> None:
         games = store(config, games_dir, writes=True)
         replayed, folder = rollback(games, game, to, reason)
-        herald(games.root).rolled_back(game, datetime.now(UTC))
+        told = herald(games.root)
+        told.rolled_back(game, datetime.now(UTC))
+        told.told_rollback(replayed, reason.strip())
         if as_json:
             print_json({"game": game, "turn": replayed.state.turn, "archive": str(folder)})
             return

@@ -55,7 +55,11 @@ def trail(
         if as_json:
             print_json(entries)
             return
-        _print(game, entries, kept.over_cap(game), replayed, player)
+        rollbacks = [
+            {**r, "at": r["at"].isoformat() if hasattr(r["at"], "isoformat") else r["at"]}
+            for r in games.rollbacks(game)
+        ]
+        _print(game, entries, kept.over_cap(game), replayed, player, rollbacks)
 
     guard(as_json, run)
 
@@ -102,6 +106,7 @@ def _print(
     over: dict[str, Any] | None,
     replayed: Replayed,
     player: str | None,
+    rollbacks: list[dict[str, Any]],
 ) -> None:
     mails = sum(1 for e in entries if e["direction"] == "in")
     whose = f" of {player}" if player else ""
@@ -122,6 +127,10 @@ def _print(
             source = turn.source.describe()
             lines.append((at, f"{at[:19]}  TURN {turn.turn:>3} {turn.player}: "
                               f"{turn.move.text}  [{source}]"))  # fmt: skip
+    for r in [] if player else rollbacks:
+        at = str(r["at"])
+        lines.append((at, f"{at[:19]}  ROLLBACK to turn {r['to']} ({r['undone']} undone): "
+                          f"{r['reason']}"))  # fmt: skip
     for e in entries:
         lines.append((str(e.get("at", "")), _entry_lines(e)))
     for _at, text in sorted(lines, key=lambda pair: pair[0]):

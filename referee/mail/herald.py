@@ -17,9 +17,13 @@ from referee.mail.deadlines import facts_of
 from referee.mail.ledger import Ledger
 from referee.mail.outbox import Commit
 from referee.mail.spool import Spool
-from referee.mail.telling import address_letter, turn_letters, welcome_letters
+from referee.mail.telling import (
+    address_letter,
+    rollback_letters,
+    turn_letters,
+    welcome_letters,
+)
 from referee.record import Replayed
-from referee.wording.told import ruled
 
 
 class MailHerald:
@@ -41,7 +45,7 @@ class MailHerald:
     def turn_played(self, game: Replayed, played: Played, sha256: str) -> None:
         """The new board, to every player and spectator, queued before the turn is written:
         it goes out once ``turns/NNNN.toml`` exists with this hash."""
-        letters = turn_letters(game, played, facts_of(game, self.ledger), extra=ruled(played.turn))
+        letters = turn_letters(game, played, facts_of(game, self.ledger))
         self.spool.outbox.queue(letters, Commit(game.record.id, played.turn.turn, sha256))
         failpoint("queued")
 
@@ -49,6 +53,11 @@ class MailHerald:
         """``game`` was rolled back at ``at``: the move awaited now is due counting from
         then."""
         self.ledger.note_restarted(game, at)
+
+    def told_rollback(self, game: Replayed, reason: str) -> None:
+        """``game`` was rolled back by the game master (to the position it is now at): the
+        players are told why, with the board."""
+        self.spool.outbox.queue(rollback_letters(game, facts_of(game, self.ledger), reason))
 
     def address_changed(self, game: Replayed, seat: int, was: str) -> None:
         """The board, to a player at the new address a game master gave them."""

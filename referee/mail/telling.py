@@ -24,7 +24,7 @@ from referee.mail.facts import GameFacts
 from referee.record import GameRecord, Replayed
 from referee.wording.letter import Board, LastMove, Letter
 from referee.wording.messages import Message, say
-from referee.wording.told import told
+from referee.wording.told import ruled, told
 
 
 def welcome_letters(game: Replayed) -> list[Letter]:
@@ -81,6 +81,8 @@ def turn_letters(
             says = _since_their_move(after, p.name) or says
         if extra is not None:
             says.append(extra)
+        if (ruling := ruled(played.turn, p.name)) is not None:
+            says.append(ruling)
         says.append(status(state, p.name))
         if state.status == "finished":
             says.append(say("letter.rematch"))
@@ -94,6 +96,21 @@ def turn_letters(
             )
         )
     return letters + watcher_letters(record.id, state, facts.watchers, due, last)
+
+
+def rollback_letters(game: Replayed, facts: GameFacts, reason: str) -> list[Letter]:
+    """To every player of ``game``, just rolled back by the game master: that it was, to
+    which turn, why, and the board as it is now (with the moves, to the player to move)."""
+    state = game.state
+    told = say("letter.rolled_back", game=game.record.id, turn=state.turn, reason=reason)
+    due = _iso(facts.due())
+    letters = []
+    for p in people(game.record):
+        yours = state.status != "finished" and state.player.name == p.name
+        board = Board(view_of(state, p.name), due)
+        letter = to_player(game.record, p.seat, "rolled-back", [told, status(state, p.name)], board)
+        letters.append(replace(letter, options=legal_moves_of(state) if yours else ()))
+    return letters
 
 
 def _since_their_move(game: Replayed, name: str) -> list[Message]:

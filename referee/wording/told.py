@@ -39,11 +39,14 @@ def told(move: Move, player: str, viewer: str | None = None) -> Message:
     return said
 
 
-def ruled(turn: TurnRecord) -> Message | None:
-    """What is said of a game master's ruling that played ``turn`` (None: it was no ruling):
-    in the letters that announce it and on the replay page."""
+def ruled(turn: TurnRecord, viewer: str | None = None) -> Message | None:
+    """What is said of a game master's ruling that played ``turn`` (None: it was no ruling),
+    to ``viewer`` (the player whose move it was reads "your move"): in the letters that
+    announce it and on the replay page."""
     source = turn.source
     if source.kind != "ruling" or source.as_of is None:
         return None
-    sent = source.as_of.isoformat()
-    return say("letter.ruling", player=turn.player, sent=sent, reason=source.reason or "")
+    sent, reason = source.as_of.isoformat(), source.reason or ""
+    if viewer == turn.player:
+        return say("letter.ruling.you", sent=sent, reason=reason)
+    return say("letter.ruling", player=turn.player, sent=sent, reason=reason)

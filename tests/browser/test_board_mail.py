@@ -89,3 +89,19 @@ def test_in_dark_mode_the_page_goes_dark_and_the_board_stays_readable(
     assert colour("body", "backgroundColor") < 150
     assert colour(".ref-board", "backgroundColor") > 600 and colour(".ref-board", "color") < 150
     pages.screenshot(page, "board-mail-dark")
+
+
+@pytest.mark.parametrize("width", [PHONE, DESKTOP])
+def test_the_moves_to_make_follow_the_board_grouped_each_with_a_whole_move(
+    pages: Pages, example: Replayed, width: int
+) -> None:
+    page = pages.open(mail_to(example, "bo"), width)
+    choices = page.get_by_text("What you may do now")
+    board = page.locator("[data-level='1']")
+    assert choices.is_visible() and board.is_visible()
+    assert choices.bounding_box()["y"] > board.bounding_box()["y"]  # type: ignore[index]
+    assert page.get_by_text("Take any 3 of").is_visible()
+    moves = page.locator("code").all_inner_texts()
+    assert "take white blue green" in moves and any(m.startswith("buy ") for m in moves)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    pages.screenshot(page, f"board-mail-moves-{width}")

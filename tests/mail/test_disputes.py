@@ -81,9 +81,9 @@ def test_i_sent_my_move_on_tuesday_is_answered_from_the_trail_and_settled_by_a_r
 
     # everyone is told, with the reason
     table.serve()
-    for name in ("alice", "bob"):
+    for name, said in (("alice", "your move"), ("bob", "alice's move")):
         letter = " ".join(text_of(latest(table.mail, address(name))).split())
-        assert "The game master ruled that alice's move was sent in time" in letter
+        assert f"The game master ruled that {said} was sent in time" in letter
         assert "her mail of Tuesday answered an older board" in letter
     cli(table, "replay", "g1", "--verify")
     page = tmp_path / "replay.html"
@@ -186,3 +186,19 @@ def test_a_mail_judged_again_after_a_crash_is_in_the_trail_once(tmp_path: Path) 
     assert len(kept.entries("g1")) == 1
     name = next((games / "g1" / "trail" / "in").glob("*.eml.gz"))
     assert gzip.decompress(name.read_bytes()) == b"raw"
+
+
+def test_a_game_masters_rollback_is_told_to_every_player_with_the_reason(tmp_path: Path) -> None:
+    table = Table(tmp_path)
+    table.reply("alice", "take red green blue")
+    table.serve()
+    table.reply("bob", "take 2 white")
+    table.serve()
+    cli(table, "rollback", "g1", "--to", "1", "--reason", "bob's mail was read twice")
+    table.serve()
+    for name in ("alice", "bob"):
+        words = " ".join(text_of(latest(table.mail, address(name))).split())
+        assert "The game master has taken game g1 back to turn 1" in words
+        assert "bob's mail was read twice" in words
+    assert str(latest(table.mail, address("bob"))["Subject"]).startswith("Your move")
+    assert "ROLLBACK to turn 1" in cli(table, "trail", "g1")

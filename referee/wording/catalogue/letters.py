@@ -90,6 +90,20 @@ entry(
     when="any letter about a finished game",
 )
 entry(
+    "letter.ruling.you",
+    "The game master ruled that your move was sent in time, at {sent}, and played it. The "
+    "reason given: {reason}",
+    {"sent": "when", "reason": "text"},
+    when="after a move the game master played by a ruling, to the player whose move it was",
+)
+entry(
+    "letter.rolled_back",
+    "The game master has taken game {game} back to turn {turn}: the moves after it are "
+    "undone (and kept in the game's record). The reason given: {reason}",
+    {"game": "text", "turn": "number", "reason": "text"},
+    when="to every player, after a game master's rollback (referee rollback --reason)",
+)
+entry(
     "letter.rematch",
     "To play again with the same players, reply 'rematch': each of them is invited to a new "
     "game on the same terms.",
