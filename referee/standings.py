@@ -125,12 +125,14 @@ def finish_of(game: Replayed) -> Finish | None:
         return (2 if seat in state.resigned else 1, -p.points, len(p.cards))
 
     seats = sorted(range(len(state.players)), key=order)
-    places = []
+    places: list[Place] = []
     rank, previous = 0, None
     for index, seat in enumerate(seats):
         if order(seat) != previous:
             rank, previous = index + 1, order(seat)
         entry, player = game.record.players[seat], state.players[seat]
+        if any(p.player == identity(entry.email, entry.bot) for p in places):
+            continue  # two bots of one level: counted once, at the better place
         places.append(
             Place(
                 player=identity(entry.email, entry.bot),

@@ -137,3 +137,15 @@ def test_referee_standings_prints_them_best_first_and_head_to_head(tmp_path: Pat
     }  # fmt: skip
     later = runner.invoke(app, ["standings", "--since", "2999-01-01", "--json", *games])
     assert json.loads(later.output) == []
+
+
+def test_two_bots_of_one_level_in_one_game_count_once_at_the_better_place(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    create_game(store, "z", [("ann", mail("ann")), ("robo", ""), ("tin", "")], seed=2,
+                bots={"robo": "greedy", "tin": "greedy"})  # fmt: skip
+    resign(store, "z", "robo", CLI)
+    resign(store, "z", "tin", CLI)
+    (done,) = finishes(store)
+    assert [p.player for p in done.places] == [mail("ann"), "bot:greedy"]
+    lines = {s.player: s for s in standings([done])}
+    assert lines["bot:greedy"].played == 1

@@ -11,7 +11,7 @@ from referee.cli.common import Config, Game, GamesDir, Json, app, guard, print_j
 from referee.errors import RequestError
 from referee.mail.spool import Spool
 from referee.mail.trail import KEPT_FROM_OTHERS, KEPT_PER_PLAYER, Trail
-from referee.record import Replayed
+from referee.record import Replayed, load_amendment
 from referee.store import Store
 
 PlayerOption = Annotated[
@@ -95,8 +95,13 @@ def trail_of(
         if not seats:
             names = ", ".join(p.name for p in replayed.record.players)
             raise RequestError(f"game {game} has no player {player!r} (its players: {names})")
-        address = seats[0].email.lower()
-        entries = [e for e in entries if str(e.get("address", "")).lower() == address]
+        seat = seats[0].seat
+        addresses = {seats[0].email.lower()} | {
+            load_amendment(data, name).player.was.lower()
+            for name, data in games.read_amendments(game)
+            if load_amendment(data, name).player.seat == seat
+        }  # every address the player has had: the mails in dispute may be from the old one
+        entries = [e for e in entries if str(e.get("address", "")).lower() in addresses]
     return sorted(entries, key=lambda e: (str(e.get("at", "")), e.get("direction") == "out"))
 
 
@@ -120,9 +125,9 @@ def _print(
             f"{over.get('count')} more mail(s) came beyond that cap, from {over.get('first')} "
             f"to {over.get('last')}: judged, and counted here, not kept."
         )
-    turns = {} if player else {t.at.isoformat(): t for t in replayed.turns}
+    turns = [] if player else [(t.at.isoformat(), t) for t in replayed.turns]
     lines: list[tuple[str, str]] = []
-    for at, turn in turns.items():
+    for at, turn in turns:
         if turn.source.kind != "mail":
             source = turn.source.describe()
             lines.append((at, f"{at[:19]}  TURN {turn.turn:>3} {turn.player}: "

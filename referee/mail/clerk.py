@@ -5,13 +5,14 @@ twice, or an answer lost (see :mod:`referee.mail.outbox`)."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from referee.errors import ConflictError
+from referee.errors import ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
 from referee.games import Played, commit_turn
 from referee.judge import Ruling
@@ -165,6 +166,9 @@ class Clerk:
             stale = any(letter.kind == "stale" for letter in ruling.letters)
             said = "stale" if stale else ruling.outcome
         players = [p.email for p in seen.record.players] if seen is not None else []
+        if seen is None:  # a mail set aside, or too large to read: the game, if it reads
+            with contextlib.suppress(RecordError, StoreError, OSError):
+                players = [p.email for p in self.store.load(game).record.players]
         read = MailRead(
             at=mail.now,
             sender=mail.inbound.sender,
@@ -177,7 +181,10 @@ class Clerk:
             answers_turn=mail.answers_turn,
             handled_as=mail.item.id,
         )
-        self.spool.trail.note_mail(game, read, players, mail.raw)
+        try:
+            self.spool.trail.note_mail(game, read, players, mail.raw)
+        except OSError as err:  # the trail is worth a line, never a move or an answer
+            log.warning("the trail of game %s could not note mail %s: %s", game, mail.key, err)
 
     def note_aside(
         self, mail: Handling, kind: str, reason: str, folder: str, game: str | None

@@ -14,9 +14,9 @@ The rules (INTERFACE.md, "Time"):
 - deadlines pause while their player is away (see :func:`referee.mail.ledger.paused`);
 - an invitation unanswered after 7 days is called off;
 - a player who chose ``mail digest`` gets, once the oldest move it would tell is a day old
-  and at most once in any 24 hours, a letter of what happened in their games since their own
-  last move (and since their last digest), unless it is their move (that letter came at
-  once, telling all of it).
+  and at most once in any 24 hours, a letter of what happened in each of their games since
+  their own last move there (and since their last digest), unless it is their move there
+  (that letter came at once, telling all of it).
 """
 
 from __future__ import annotations
@@ -70,6 +70,8 @@ class Due:
     undo_ended: list[str] = field(default_factory=list)  # games whose undo request lapsed
     #: by address: the games to tell in a digest, each with the first turn to tell
     digests: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    #: by address: every game with moves a digest would tell, the first, and when it came
+    owed: dict[str, list[tuple[str, int, datetime]]] = field(default_factory=dict)
 
 
 def duties(desk: Desk, now: datetime) -> Due:
@@ -123,12 +125,13 @@ def duties(desk: Desk, now: datetime) -> Due:
                     state.to_move,
                 )
             )
+    _digests_due(due, now)
     return due
 
 
 def _digests(game: Replayed, ledger: Ledger, now: datetime, due: Due) -> None:
     """The turns of ``game`` owed to each player who chose a daily digest: those since their
-    own last move and their last digest, once the oldest of them is a day old."""
+    own last move and their last digest (:func:`_digests_due` says when they go out)."""
     state = game.state
     if state.status == "finished":
         return
@@ -143,8 +146,18 @@ def _digests(game: Replayed, ledger: Ledger, now: datetime, due: Due) -> None:
         own = [t.turn for t in game.turns if t.player == player.name]
         first = own[-1] + 1 if own else 1
         told = [t for t in game.turns[first - 1 :] if last is None or t.at > last]
-        if told and now - told[0].at >= DAY:  # the oldest move to tell is a day old
-            due.digests.setdefault(player.email.lower(), []).append((game.record.id, told[0].turn))
+        if told:
+            owed = due.owed.setdefault(player.email.lower(), [])
+            owed.append((game.record.id, told[0].turn, told[0].at))
+
+
+def _digests_due(due: Due, now: datetime) -> None:
+    """The digests that go out now: to each address whose oldest move to tell, in any of its
+    games, is a day old; each tells every game with moves to tell (so that none is left for
+    a day that never comes)."""
+    for address, owed in due.owed.items():
+        if now - min(at for _, _, at in owed) >= DAY:
+            due.digests[address] = [(game, first) for game, first, _ in owed]
 
 
 def reminders_to_send(desk: Desk, now: datetime, due: Due) -> dict[str, list[Reminder]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
@@ -79,6 +79,7 @@ class Postman:
         self.status = status
         self.clock = clock
         self.address, self.secret, self.loop_id = sender.address, sender.secret, sender.loop_id
+        self._left: dict[str, list[LetterLeft]] = {}  # letters of this look, for the trails
 
     async def send_pending(self) -> int:
         """Send every letter that is due; how many went out. Letters to one address go in
@@ -112,15 +113,16 @@ class Postman:
             async with at_once:
                 sent = 0
                 for queued, overtaken in merged(letters):
-                    if await self.send(queued):
+                    if await self.send(queued, overtaken):
                         sent += 1
-                        for earlier in overtaken:
-                            self._settle_merged(earlier, queued)
                     elif queued.path.exists():
                         break  # to be tried again: the letters after it wait their turn
                 return sent
 
-        return sum(await asyncio.gather(*(send_in_order(group) for group in due.values())))
+        try:
+            return sum(await asyncio.gather(*(send_in_order(group) for group in due.values())))
+        finally:
+            self._note_letters_left()
 
     def _bot_moves_next(self, queued: Queued, now: float, bots: dict[str, bool]) -> bool:
         """Whether a board letter should wait a moment: in its game a bot is to move, and its
@@ -162,9 +164,12 @@ class Postman:
         except ConflictError:
             return False  # being written now
 
-    async def send(self, queued: Queued) -> bool:
-        """Send one letter. Its Message-ID is noted in the player's thread first, so that a
-        reply to it is understood even if the service dies the moment it has gone out."""
+    async def send(self, queued: Queued, overtaken: Sequence[Queued] = ()) -> bool:
+        """Send one letter (which tells for the ``overtaken`` letters too: see merged). Its
+        Message-ID is noted in the player's thread first, so that a reply to it is understood
+        even if the service dies the moment it has gone out. The overtaken letters are settled
+        before it, whether it went or failed for good: a crash in between sends it again,
+        never an overtaken board alone."""
         mail = queued.letter
         written = queued.written or self.writer.reading(self.readers.of(mail)).write(mail)
         envelope = self.envelope(queued)
@@ -176,6 +181,8 @@ class Postman:
         except SendError as err:
             if err.permanent or queued.attempts + 1 >= MAX_ATTEMPTS:
                 tries = queued.attempts + 1
+                for earlier in overtaken:
+                    self.spool.outbox.settle(earlier, "failed", error=f"merged: {err}")
                 self.spool.outbox.settle(queued, "failed", error=str(err), attempts=tries)
                 self._note_trail(queued, envelope.message_id, written.subject, "failed", str(err))
                 log.error("letter to %s failed for good: %s", mail.to, err)
@@ -184,6 +191,8 @@ class Postman:
                 log.warning("letter to %s not sent yet (%s); will try again", mail.to, err)
             return False
         failpoint("sent")
+        for earlier in overtaken:
+            self._settle_merged(earlier, queued)
         self._note_trail(queued, envelope.message_id, written.subject, "sent")
         self.spool.outbox.settle(queued, "sent")
         log.info("letter to %s sent: %s", mail.to, written.subject)
@@ -217,7 +226,16 @@ class Postman:
             ruling=ruling,
             error=error,
         )
-        self.spool.trail.note_letter(mail.game, left)
+        self._left.setdefault(mail.game, []).append(left)
+
+    def _note_letters_left(self) -> None:
+        """Keep in each game's trail the letters of this look (one file a game)."""
+        left, self._left = self._left, {}
+        for game, letters in left.items():
+            try:
+                self.spool.trail.note_letters(game, letters)
+            except OSError as err:  # the trail is worth a line, never a letter
+                log.warning("the trail of game %s could not be written: %s", game, err)
 
     def envelope(self, queued: Queued) -> Envelope:
         """Our address, the player's reply address, a Message-ID carrying their route (the

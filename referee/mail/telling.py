@@ -74,11 +74,11 @@ def turn_letters(
     for p in people(record):
         yours = state.status != "finished" and state.player.name == p.name
         choice = facts.mail_of(p.email)
-        if choice != "every-turn" and not yours and state.status != "finished":
+        if choice != "every-turn" and not yours and not _must_hear(played, p.name, extra):
             continue  # they chose mail only when it is their move: told then
         says = [say("letter.turn", turn=state.turn, told=told(played.move, last.player, p.name))]
         if choice != "every-turn":
-            says = _since_their_move(after, p.name) or says
+            says = _since_their_move(after, p.name)
         if extra is not None:
             says.append(extra)
         if (ruling := ruled(played.turn, p.name)) is not None:
@@ -113,11 +113,23 @@ def rollback_letters(game: Replayed, facts: GameFacts, reason: str) -> list[Lett
     return letters
 
 
+def _must_hear(played: Played, name: str, extra: Message | None) -> bool:
+    """Whether a turn is told to ``name`` even though they chose mail only at their move:
+    the game ended; a game master ruled (everyone is told); something more is said of it (a
+    forfeit, a bot standing in); or it was their own turn, played by someone else (the game
+    master, the clock, a bot standing in) rather than by their own mail."""
+    if played.after.status == "finished" or extra is not None:
+        return True
+    source = played.turn.source
+    return source.kind == "ruling" or (played.turn.player == name and source.kind != "mail")
+
+
 def _since_their_move(game: Replayed, name: str) -> list[Message]:
-    """Every turn of ``game`` since ``name``'s own last move (all of them before their
-    first), as ``name`` is told them: what a player who gets mail only at their move reads."""
+    """Every turn of ``game`` since ``name``'s own move before its last turn (all of them
+    before their first), as ``name`` is told them: what a player who gets mail only at their
+    move (and when one of their turns is played for them) reads."""
     turns = list(zip(game.turns, game.moves(), strict=True))
-    mine = [n for n, (t, _) in enumerate(turns) if t.player == name]
+    mine = [n for n, (t, _) in enumerate(turns[:-1]) if t.player == name]
     since = turns[mine[-1] + 1 :] if mine else turns
     return [
         say("letter.turn", turn=t.turn, told=told(move, t.player, name)) for t, move in since

@@ -3,28 +3,35 @@ in the game's own folder as long as its records, for a game master settling a di
 
 ::
 
-    games/<id>/trail/in/<stamp>-<sender>-<mail>.json     a mail read: when, from whom, the
-                                                         lines read, and the ruling
-    games/<id>/trail/in/<stamp>-<sender>-<mail>.eml.gz   that mail as it arrived (compressed)
-    games/<id>/trail/out/<stamp>-<letter>.json           a letter sent, or refused for good
-    games/<id>/trail/over-cap.json                       mails beyond the cap, counted
+    games/<id>/trail/in/<stamp>-<sender>-<mail>.json  a mail read: when, from whom, the
+                                                      lines read, the ruling, and the mail
+                                                      as it arrived (gzip, base64)
+    games/<id>/trail/out/<stamp>-<batch>.json         letters sent (or refused for good) at
+                                                      one look of the postman
+    games/<id>/trail/over-cap.json                    mails beyond the cap, counted
 
-Each entry is a file of its own, written once (append-only). A game that is spammed keeps
-its trail bounded: at most :data:`KEPT_PER_PLAYER` mails from each of its players' addresses
-and :data:`KEPT_FROM_OTHERS` from every other address together; mails that played a turn are
-always kept (there are no more of them than turns). A mail beyond the cap is judged as ever,
-and only counted here. Letters waiting in the outbox are read from there.
+Each entry is a file of its own, written once (append-only); an entry of a mail not played is
+flushed to disk before the mail is noted as handled, the others (a played move's, whose turn
+file names its mail; letters', kept in ``.mail/sent/`` too) are not. A file costs more to
+make than to fill, so a mail and its raw text are one file, and a look's letters another. A
+game
+that is spammed keeps its trail bounded: at most :data:`KEPT_PER_PLAYER` mails from each of
+its players' addresses and :data:`KEPT_FROM_OTHERS` from every other address together; mails
+that played a turn are always kept (there are no more of them than turns). A mail beyond the
+cap is judged as ever, and only counted here. Letters waiting in the outbox are read from
+there.
 
 A mail judged again after a crash is noted once (its Message-ID and ruling name its entry).
 """
 
 from __future__ import annotations
 
+import base64
 import contextlib
 import gzip
 import json
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from email.parser import BytesHeaderParser
@@ -109,9 +116,6 @@ class Trail:
                 self._over_cap(game, mail)
                 return False
         stem = f"{_stamp(mail.at)}-{sender}-{key}"
-        if raw is not None:
-            with contextlib.suppress(FileExistsError):
-                write_new(folder / f"{stem}.eml.gz", gzip.compress(raw), sync_dir=False)
         entry = {
             "at": mail.at.isoformat(),
             "direction": "in",
@@ -125,9 +129,13 @@ class Trail:
             "answers_turn": mail.answers_turn,
             "handled_as": mail.handled_as,
             **_dates(raw),
+            "raw": base64.b64encode(gzip.compress(raw, 6)).decode() if raw is not None else None,
         }
+        # a move's entry need not be flushed: its turn file names its mail and time
         with contextlib.suppress(FileExistsError):
-            write_new(folder / f"{stem}.json", json.dumps(entry).encode())
+            write_new(
+                folder / f"{stem}.json", json.dumps(entry).encode(), durable=mail.ruling != "played"
+            )
         return True
 
     @staticmethod
@@ -150,43 +158,39 @@ class Trail:
         body = {"count": int(count.get("count", 0)) + 1, "first": first, "last": last}
         write_over(path, json.dumps(body).encode())
 
-    def note_letter(self, game: str, letter: LetterLeft) -> None:
-        """Keep a letter about ``game`` that left or was refused for good."""
-        if not game or not (self.games_dir / game).is_dir():
+    def note_letters(self, game: str, letters: Sequence[LetterLeft]) -> None:
+        """Keep letters about ``game`` that left or were refused for good, in one file."""
+        if not game or not letters or not (self.games_dir / game).is_dir():
             return
         folder = self._folder(game, "out", create=True)
-        key = hash_of(f"{letter.message_id}\x00{letter.turn}\x00{letter.ruling}")[:12]
-        name = f"{_stamp(letter.at)}-{key}.json"
-        entry = {
-            "at": letter.at.isoformat(),
-            "direction": "out",
-            "address": letter.to,
-            "message_id": letter.message_id,
-            "subject": letter.subject,
-            "kind": letter.kind,
-            "ruling": letter.ruling,
-            "turn": letter.turn,
-            "queued_at": letter.queued_at.isoformat() if letter.queued_at else None,
-            "tries": letter.tries,
-            "error": letter.error,
-        }
-        with contextlib.suppress(FileExistsError):
-            write_new(folder / name, json.dumps(entry).encode(), sync_dir=False)
+        keys = "\x00".join(f"{x.message_id}\x00{x.turn}\x00{x.ruling}" for x in letters)
+        name = f"{_stamp(letters[0].at)}-{hash_of(keys)[:12]}.json"
+        body = {"letters": [_letter_entry(letter) for letter in letters]}
+        with contextlib.suppress(FileExistsError):  # not flushed: sent/ keeps them for weeks
+            write_new(folder / name, json.dumps(body).encode(), durable=False)
 
     def entries(self, game: str) -> list[dict[str, Any]]:
         """Every mail and letter of ``game`` kept, oldest first; each mail with ``id``, the
         short name `referee trail --mail` takes."""
         found: list[dict[str, Any]] = []
-        for part in ("in", "out"):
-            folder = self._folder(game, part)
-            for name in sorted(listdir(folder)):
-                if not name.endswith(".json") or name.startswith("."):
-                    continue
+        for name, body in self._read(game, "in"):
+            body.pop("raw", None)
+            found.append({**body, "id": _short(name)})
+        for _, body in self._read(game, "out"):
+            for letter in body.get("letters", []):
+                if isinstance(letter, dict):
+                    found.append({**letter, "id": hash_of(str(letter.get("message_id")))[:8]})
+        return sorted(found, key=lambda e: (str(e.get("at", "")), e.get("direction") == "out"))
+
+    def _read(self, game: str, part: str) -> list[tuple[str, dict[str, Any]]]:
+        folder = self._folder(game, part)
+        found = []
+        for name in sorted(listdir(folder)):
+            if name.endswith(".json") and not name.startswith("."):
                 body = read_json(folder / name)
                 if body is not None:
-                    body["id"] = _short(name)
-                    found.append(body)
-        return sorted(found, key=lambda e: (str(e.get("at", "")), e.get("direction") == "out"))
+                    found.append((name, body))
+        return found
 
     def over_cap(self, game: str) -> dict[str, Any] | None:
         """How many mails of ``game`` were beyond the cap and not kept, or None."""
@@ -194,11 +198,12 @@ class Trail:
 
     def raw(self, game: str, short: str) -> bytes | None:
         """Mail ``short`` (its id in the trail) as it arrived, or None when not kept."""
-        folder = self._folder(game, "in")
-        for name in listdir(folder):
-            if name.endswith(".eml.gz") and _short(name) == short:
-                with open(folder / name, "rb") as kept:
-                    return gzip.decompress(kept.read())
+        for name, body in self._read(game, "in"):
+            if _short(name) == short and isinstance(body.get("raw"), str):
+                try:
+                    return gzip.decompress(base64.b64decode(body["raw"]))
+                except (ValueError, OSError, EOFError):
+                    return None
         return None
 
     def size(self, game: str) -> int:
@@ -207,6 +212,22 @@ class Trail:
         for root, _dirs, names in os.walk(self.games_dir / game / "trail"):
             total += sum(os.path.getsize(os.path.join(root, n)) for n in names)
         return total
+
+
+def _letter_entry(letter: LetterLeft) -> dict[str, Any]:
+    return {
+        "at": letter.at.isoformat(),
+        "direction": "out",
+        "address": letter.to,
+        "message_id": letter.message_id,
+        "subject": letter.subject,
+        "kind": letter.kind,
+        "ruling": letter.ruling,
+        "turn": letter.turn,
+        "queued_at": letter.queued_at.isoformat() if letter.queued_at else None,
+        "tries": letter.tries,
+        "error": letter.error,
+    }
 
 
 def _stamp(at: datetime) -> str:

@@ -95,3 +95,17 @@ def test_every_turn_is_the_default_and_can_be_chosen_again(club: Club) -> None:
     club.write("ann", "mail every turn")
     club.serve()
     assert Ledger(club.games / ".mail").mail_choice(address("ann")) == "every-turn"
+
+
+def test_a_my_turn_player_is_told_when_a_turn_of_theirs_is_played_for_them(club: Club) -> None:
+    game = start(club, "new splendor with bob@example.org cat@example.org deadline 1d "
+                 "timeout forfeit")  # fmt: skip
+    players = club.store.load(game).record.players
+    last = players[-1].email.split("@")[0]
+    club.reply(last, "mail my-turn")
+    club.serve()
+    play_round(club, game, 2)  # now it is their move: they are told
+    before = letters_to(club, last)
+    club.serve(timedelta(days=1, minutes=5))  # they let it pass: resigned by the clock
+    assert letters_to(club, last) == before + 1
+    assert "resign" in club.words(last).lower() or "forfeit" in club.words(last).lower()
