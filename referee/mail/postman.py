@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from referee.bot_seats import bot_to_move
 from referee.errors import ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
 from referee.mail.compose import Envelope, to_bytes
@@ -28,6 +27,7 @@ from referee.mail.spool import Spool
 from referee.mail.status import StatusBoard
 from referee.mail.trail import LetterLeft
 from referee.mail.transport import SendError, Transport
+from referee.record import load_game
 from referee.store import Store
 from referee.wording.writer import Writer
 
@@ -80,16 +80,22 @@ class Postman:
         self.clock = clock
         self.address, self.secret, self.loop_id = sender.address, sender.secret, sender.loop_id
         self._left: dict[str, list[LetterLeft]] = {}  # letters of this look, for the trails
+        self._bot_names: dict[str, frozenset[str]] = {}  # by game
 
     async def send_pending(self) -> int:
         """Send every letter that is due; how many went out. Letters to one address go in
         the order they were queued; letters to different addresses go side by side, over up
         to SEND_AT_ONCE connections."""
         now = time.time()
-        bots_to_move: dict[str, bool] = {}
+        pending = self.spool.outbox.pending()
+        latest: dict[tuple[str, int], int] = {}  # the latest board queued, by game and seat
+        for queued in pending:
+            if queued.letter.kind == "turn" and queued.letter.seat is not None:
+                key = (queued.letter.game, queued.letter.seat)
+                latest[key] = max(latest.get(key, 0), queued.letter.turn)
         due: dict[str, list[Queued]] = {}
         waiting: set[str] = set()  # addresses whose earlier letter waits to be tried again
-        for queued in self.spool.outbox.pending():
+        for queued in pending:
             address = queued.letter.to.lower()
             if queued.not_before > now or address in waiting:
                 waiting.add(address)
@@ -103,7 +109,7 @@ class Postman:
             if committed is False:
                 self.spool.outbox.settle(queued, "void", error=_why_void(queued))
                 continue
-            if self._bot_moves_next(queued, now, bots_to_move):
+            if self._bot_moves_next(queued, now, latest):
                 waiting.add(address)  # the bot's turn follows at once: one letter for both
                 continue
             due.setdefault(address, []).append(queued)
@@ -124,23 +130,35 @@ class Postman:
         finally:
             self._note_letters_left()
 
-    def _bot_moves_next(self, queued: Queued, now: float, bots: dict[str, bool]) -> bool:
-        """Whether a board letter should wait a moment: in its game a bot is to move, and its
-        turn will overtake this letter (merged into one, see :func:`merged`). Never longer
-        than HOLD_FOR_BOTS after the letter was queued."""
+    def _bot_moves_next(
+        self, queued: Queued, now: float, latest: dict[tuple[str, int], int]
+    ) -> bool:
+        """Whether a board letter should wait a moment: it is the latest board of its game to
+        its reader, and a bot is to move there, whose turn will overtake it (merged into one,
+        see :func:`merged`). Never longer than HOLD_FOR_BOTS after it was queued."""
         letter = queued.letter
-        if letter.kind != "turn" or letter.seat is None:
+        if letter.kind != "turn" or letter.seat is None or letter.board is None:
             return False
+        if latest.get((letter.game, letter.seat), letter.turn) > letter.turn:
+            return False  # overtaken already: it goes now, merged
         stamp = queued_at(queued.path)
         if stamp is None or now - stamp.timestamp() > HOLD_FOR_BOTS:
             return False
-        if letter.game not in bots:
+        shown = letter.board.view
+        return shown.status != "finished" and shown.to_move in self._bots(letter.game)
+
+    def _bots(self, game: str) -> frozenset[str]:
+        """The names of a game's seats played by bots (read once: a game's seats never
+        change hands between a bot and a person)."""
+        known = self._bot_names.get(game)
+        if known is None:
             try:
-                game = self.store.load(letter.game)
-            except (RecordError, StoreError):
-                game = None
-            bots[letter.game] = game is not None and bot_to_move(game) is not None
-        return bots[letter.game]
+                record = load_game((self.store.folder(game) / "game.toml").read_bytes())
+                known = frozenset(p.name for p in record.players if p.bot)
+            except (OSError, RecordError, StoreError):
+                known = frozenset()
+            self._bot_names[game] = known
+        return known
 
     def _settle_merged(self, earlier: Queued, into: Queued) -> None:
         """A letter overtaken by a later one to the same reader, which told what it said."""
