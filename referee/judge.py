@@ -74,12 +74,12 @@ def judge(mail: Received, seen: Snapshot, now: datetime) -> Ruling:
     """The ruling on one mail that arrived at ``now`` (the time a move is recorded at),
     knowing ``seen``."""
     inbound = mail.inbound
-    if inbound.unreadable:
-        return Ruling("ignored", "quarantine", inbound.unreadable)
     if inbound.automatic:
         return Ruling("ignored", "quarantine", f"automatic mail: {inbound.automatic}")
     if inbound.spoofed:  # answering would send mail to someone who did not write
         return Ruling("ignored", "quarantine", f"forged sender: {inbound.spoofed}")
+    if inbound.unreadable:
+        return _unreadable(mail, seen)
     route = mail.route
     if route is None or mail.scope == "referee":
         return _commanded(Context("referee", inbound, now, seen, lines=mail.lines), mail.found)
@@ -153,6 +153,25 @@ def _move(ctx: Context, mail: Received) -> Ruling:
         played=played,
         letters=turn_letters(game, played, ctx.facts, answers),
     )
+
+
+def _unreadable(mail: Received, seen: Snapshot) -> Ruling:
+    """A mail whose text could not be read (broken MIME, a charset no one knows): ignored,
+    unless a player of a game wrote it, replying with their own key, who is told it could not
+    be read and how to send it again (once a day)."""
+    inbound, route, facts = mail.inbound, mail.route, seen.game
+    why = str(inbound.unreadable)
+    if route is None or facts is None or not inbound.sender:
+        return Ruling("ignored", "quarantine", why)
+    record = facts.game.record
+    if authentic(route, record, inbound.sender, seen.secret):
+        return Ruling("ignored", "quarantine", why)
+    state = facts.game.state
+    name = record.players[route.seat].name
+    says = [say("judge.unreadable", why=why), status(state, name)]
+    letter = to_player(record, route.seat, "unreadable", says, Board(view(state, name)))
+    letter = replace(letter, answers=inbound.message_id)
+    return Ruling("refused", "quarantine", why, letters=[letter], limit="unreadable")
 
 
 def _commanded(ctx: Context, found: Found | None) -> Ruling:

@@ -16,9 +16,10 @@ import email
 import email.policy
 import functools
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from email.header import decode_header, make_header
 from email.message import EmailMessage, Message
+from email.parser import BytesHeaderParser
 from email.utils import getaddresses, parseaddr
 
 from inscriptis import get_text
@@ -109,10 +110,15 @@ def read_message(raw: bytes, loop_id: str = "") -> Inbound:
         message = email.message_from_bytes(raw, policy=_POLICY)
         return _read(message, loop_id)
     except Exception as err:
-        return Inbound(message_id=None, sender="", unreadable=f"not a readable mail ({err})")
+        why = f"not a readable mail ({err})"
+    try:  # its headers alone, then: who wrote it, and where it goes, are worth knowing
+        head = BytesHeaderParser(policy=_POLICY).parsebytes(raw)
+        return replace(_read(head, loop_id, with_text=False), unreadable=why)
+    except Exception:
+        return Inbound(message_id=None, sender="", unreadable=why)
 
 
-def _read(message: Message, loop_id: str) -> Inbound:
+def _read(message: Message, loop_id: str, with_text: bool = True) -> Inbound:
     message_id = _header(message, "Message-ID").strip() or None
     display, sender = parseaddr(_header(message, "From"))
     sender = sender.strip().lower()
@@ -131,7 +137,7 @@ def _read(message: Message, loop_id: str) -> Inbound:
         references=_message_ids(_header(message, "References")),
         subject=_decoded_header(_header(message, "Subject")),
         automatic=automatic(message, sender, loop_id),
-        text=body_text(message),
+        text=body_text(message) if with_text else "",
         sender_name=_decoded_header(display).strip(),
         spoofed=spoofed(message),
     )
@@ -278,7 +284,7 @@ def _decoded(part: Message) -> str:
     charset = part.get_content_charset() or "utf-8"
     try:
         return payload.decode(charset, errors="replace")
-    except LookupError:
+    except (LookupError, UnicodeError, ValueError):  # unknown, idna, a NUL in its name …
         return payload.decode("utf-8", errors="replace")
 
 

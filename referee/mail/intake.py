@@ -163,7 +163,7 @@ class Intake:
             return None, "done"
         handling = Handling(item, key, inbound, self.clock(), raw=raw)
         route = None
-        if not inbound.automatic and not inbound.unreadable:
+        if not inbound.automatic:  # an unreadable mail's headers may route it: see judge
             route = self.route(inbound)
         if route is None or not self.store.has(route.game):
             scope: Scope = "referee" if route is None else "invitation"

@@ -83,3 +83,12 @@ entry(
     {"command": "text"},
     when="the subject of the answer to a command that could not be carried out",
 )
+
+entry(
+    "judge.unreadable",
+    "The referee could not read your mail ({why}), so nothing was played. Please send your "
+    "move again as a reply to this mail, written in plain text at the top.",
+    {"why": "english"},
+    when="a player's reply in a game whose text could not be read (broken MIME, an unknown "
+    "charset): why, and how to send it again",
+)
