@@ -180,6 +180,8 @@ class Clerk:
             turn=turn,
             answers_turn=mail.answers_turn,
             handled_as=mail.item.id,
+            dated=mail.inbound.dated,
+            received=mail.inbound.received,
         )
         try:
             self.spool.trail.note_mail(game, read, players, mail.raw)

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from email.header import decode_header, make_header
 from email.message import EmailMessage, Message
 from email.parser import BytesHeaderParser
-from email.utils import getaddresses, parseaddr
+from email.utils import getaddresses, parseaddr, parsedate_to_datetime
 
 from inscriptis import get_text
 from inscriptis.html_engine import Inscriptis
@@ -97,6 +97,10 @@ class Inbound:
     unreadable: str | None = None
     sender_name: str = ""  # the display name in From, decoded ("" when none)
     spoofed: str | None = None  # why the receiving server says From is forged
+    #: When it says it was written (Date) and when the server that took it stamped it (the
+    #: latest Received), ISO 8601: what "I sent it on Tuesday" is checked by (None: not said)
+    dated: str | None = None
+    received: str | None = None
 
 
 def read_message(raw: bytes, loop_id: str = "") -> Inbound:
@@ -140,6 +144,8 @@ def _read(message: Message, loop_id: str, with_text: bool = True) -> Inbound:
         text=body_text(message) if with_text else "",
         sender_name=_decoded_header(display).strip(),
         spoofed=spoofed(message),
+        dated=_when(_header(message, "Date")),
+        received=_when(_header(message, "Received").rpartition(";")[2]),
     )
 
 
@@ -164,6 +170,14 @@ def _header(message: Message, name: str) -> str:
     except Exception:
         return ""
     return _FOLD.sub(" ", text)
+
+
+def _when(text: str) -> str | None:
+    """A mail date (RFC 5322) as ISO 8601, or None when there is none or it cannot be read."""
+    try:
+        return parsedate_to_datetime(text.strip()).isoformat() if text.strip() else None
+    except (TypeError, ValueError, IndexError):
+        return None
 
 
 def _message_ids(value: str) -> list[str]:

@@ -34,8 +34,6 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from email.parser import BytesHeaderParser
-from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +62,8 @@ class MailRead:
     turn: int | None  # the turn it played, else the turn the game was at
     answers_turn: int | None  # the turn of the board it answered, when its route says
     handled_as: str  # the transport's name of it
+    dated: str | None = None  # when it says it was written (Date)
+    received: str | None = None  # when the receiving server stamped it (Received)
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,8 @@ class Trail:
             "turn": mail.turn,
             "answers_turn": mail.answers_turn,
             "handled_as": mail.handled_as,
-            **_dates(raw),
+            "dated": mail.dated,
+            "received": mail.received,
             "raw": base64.b64encode(gzip.compress(raw, 6)).decode() if raw is not None else None,
         }
         # a move's entry need not be flushed: its turn file names its mail and time
@@ -238,27 +239,3 @@ def _stamp(at: datetime) -> str:
 def _short(name: str) -> str:
     """An entry's id: the short hash of its mail (or letter), the last part of its name."""
     return name.split(".", 1)[0].rsplit("-", 1)[-1][:8]
-
-
-def _dates(raw: bytes | None) -> dict[str, str | None]:
-    """When the mail says it was written (its Date) and when the first server that took it
-    stamped it (its latest Received header): what "I sent it on Tuesday" is checked by."""
-    if not raw:
-        return {"dated": None, "received": None}
-    try:
-        head = BytesHeaderParser().parsebytes(raw[:65536])
-        dated = _when(head.get("Date"))
-        stamps = head.get_all("Received") or []
-        received = _when(str(stamps[0]).rpartition(";")[2]) if stamps else None
-    except Exception:  # any bytes at all: what cannot be read is left out
-        return {"dated": None, "received": None}
-    return {"dated": dated, "received": received}
-
-
-def _when(text: object) -> str | None:
-    if not text:
-        return None
-    try:
-        return parsedate_to_datetime(str(text).strip()).isoformat()
-    except (TypeError, ValueError, IndexError):
-        return None
