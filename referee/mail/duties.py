@@ -29,6 +29,7 @@ from referee.invitations import Invitation
 from referee.mail.deadlines import due_at, move_came, time_per_move, timeout_policy
 from referee.mail.desk import Desk
 from referee.mail.ledger import Ledger
+from referee.mail.telling import after_own_move
 from referee.record import Replayed
 
 DAY = timedelta(hours=24)
@@ -143,8 +144,7 @@ def _digests(game: Replayed, ledger: Ledger, now: datetime, due: Due) -> None:
         last = ledger.digested(player.email)
         if last is not None and now - last < DAY:
             continue
-        own = [t.turn for t in game.turns if t.player == player.name]
-        first = own[-1] + 1 if own else 1
+        first = after_own_move(game.turns, player.name)
         told = [t for t in game.turns[first - 1 :] if last is None or t.at > last]
         if told:
             owed = due.owed.setdefault(player.email.lower(), [])

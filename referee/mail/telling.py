@@ -21,7 +21,7 @@ from referee.engine.moves import move_from_json
 from referee.engine.rules import outcome
 from referee.games import Played
 from referee.mail.facts import GameFacts
-from referee.record import GameRecord, Replayed
+from referee.record import GameRecord, Replayed, TurnRecord
 from referee.wording.letter import Board, LastMove, Letter
 from referee.wording.messages import Message, say
 from referee.wording.told import ruled, told
@@ -124,27 +124,33 @@ def _must_hear(played: Played, name: str, extra: Message | None) -> bool:
     return source.kind == "ruling" or (played.turn.player == name and source.kind != "mail")
 
 
+def after_own_move(turns: Sequence[TurnRecord], name: str) -> int:
+    """The first turn after ``name``'s own last one among ``turns`` (1: they have not moved)."""
+    own = [t.turn for t in turns if t.player == name]
+    return own[-1] + 1 if own else 1
+
+
+def told_from(
+    played: Replayed, name: str, first: int, code: str = "letter.turn", **said: Any
+) -> list[Message]:
+    """Turns ``first`` on of the game ``played`` as ``name`` is told them: each in the message
+    ``code``, given the turn, what happened, and ``said``."""
+    pairs = list(zip(played.turns, played.moves(), strict=True))[first - 1 :]
+    return [say(code, **said, turn=t.turn, told=told(m, t.player, name)) for t, m in pairs]
+
+
 def _since_their_move(game: Replayed, name: str) -> list[Message]:
     """Every turn of ``game`` since ``name``'s own move before its last turn (all of them
-    before their first), as ``name`` is told them: what a player who gets mail only at their
-    move (and when one of their turns is played for them) reads."""
-    turns = list(zip(game.turns, game.moves(), strict=True))
-    mine = [n for n, (t, _) in enumerate(turns[:-1]) if t.player == name]
-    since = turns[mine[-1] + 1 :] if mine else turns
-    return [
-        say("letter.turn", turn=t.turn, told=told(move, t.player, name)) for t, move in since
-    ]
+    before their first): what a player who gets mail only at their move (and when one of
+    their turns is played for them) reads."""
+    return told_from(game, name, after_own_move(game.turns[:-1], name))
 
 
 def digest_lines(game: Replayed, address: str, first: int) -> list[Message]:
     """Turns ``first`` on of ``game`` as the player at ``address`` is told them in a digest."""
     seats = [p for p in game.record.players if p.email.lower() == address.lower()]
     name = seats[0].name if seats else ""
-    pairs = list(zip(game.turns, game.moves(), strict=True))[first - 1 :]
-    return [
-        say("digest.line", game=game.record.id, turn=t.turn, told=told(move, t.player, name))
-        for t, move in pairs
-    ]
+    return told_from(game, name, first, "digest.line", game=game.record.id)
 
 
 def digest_letter(address: str, name: str, lines: Sequence[Message]) -> Letter:
