@@ -9,9 +9,10 @@ import typer
 
 from referee.cli.common import Config, Game, GamesDir, Json, app, guard, print_json, store
 from referee.errors import RequestError
+from referee.games import log_entries
 from referee.mail.spool import Spool
-from referee.mail.trail import KEPT_FROM_OTHERS, KEPT_PER_PLAYER, Trail
-from referee.record import Replayed, load_amendment
+from referee.mail.trail import KEPT_FROM_OTHERS, KEPT_PER_PLAYER, Trail, in_time_order
+from referee.record import Replayed
 from referee.store import Store
 
 PlayerOption = Annotated[
@@ -51,24 +52,26 @@ def trail(
             sys.stdout.buffer.write(raw)
             sys.stdout.flush()
             return
-        entries = trail_of(games, game, replayed, player)
+        logged = log_entries(games, game, replayed)
+        entries = trail_of(games, game, replayed, player, logged)
         if as_json:
             print_json(entries)
             return
-        rollbacks = [
-            {**r, "at": r["at"].isoformat() if hasattr(r["at"], "isoformat") else r["at"]}
-            for r in games.rollbacks(game)
-        ]
+        rollbacks = [e for e in logged if e["event"] == "rollback"]
         _print(game, entries, kept.over_cap(game), replayed, player, rollbacks)
 
     guard(as_json, run)
 
 
 def trail_of(
-    games: Store, game: str, replayed: Replayed, player: str | None
+    games: Store,
+    game: str,
+    replayed: Replayed,
+    player: str | None,
+    logged: list[dict[str, Any]],
 ) -> list[dict[str, Any]]:
     """The trail's entries, and the letters still waiting in the outbox, oldest first; only
-    ``player``'s (by name) when given."""
+    ``player``'s (by name) when given (``logged``: the game's log, for their addresses)."""
     entries = Trail(games.root).entries(game)
     for body in Spool(games.root, create=False).outbox.waiting():
         letter = body["letter"]
@@ -95,14 +98,14 @@ def trail_of(
         if not seats:
             names = ", ".join(p.name for p in replayed.record.players)
             raise RequestError(f"game {game} has no player {player!r} (its players: {names})")
-        seat = seats[0].seat
+        name = seats[0].name
         addresses = {seats[0].email.lower()} | {
-            load_amendment(data, name).player.was.lower()
-            for name, data in games.read_amendments(game)
-            if load_amendment(data, name).player.seat == seat
+            str(e["was"]).lower()
+            for e in logged
+            if e["event"] == "amendment" and e["player"] == name
         }  # every address the player has had: the mails in dispute may be from the old one
         entries = [e for e in entries if str(e.get("address", "")).lower() in addresses]
-    return sorted(entries, key=lambda e: (str(e.get("at", "")), e.get("direction") == "out"))
+    return sorted(entries, key=in_time_order)
 
 
 def _print(

@@ -31,7 +31,7 @@ import contextlib
 import gzip
 import json
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -181,7 +181,7 @@ class Trail:
             for letter in body.get("letters", []):
                 if isinstance(letter, dict):
                     found.append({**letter, "id": hash_of(str(letter.get("message_id")))[:8]})
-        return sorted(found, key=lambda e: (str(e.get("at", "")), e.get("direction") == "out"))
+        return sorted(found, key=in_time_order)
 
     def _read(self, game: str, part: str) -> list[tuple[str, dict[str, Any]]]:
         folder = self._folder(game, part)
@@ -213,6 +213,11 @@ class Trail:
         for root, _dirs, names in os.walk(self.games_dir / game / "trail"):
             total += sum(os.path.getsize(os.path.join(root, n)) for n in names)
         return total
+
+
+def in_time_order(entry: Mapping[str, Any]) -> tuple[str, bool]:
+    """How a trail is ordered: by time, a mail before the letters that answer it."""
+    return str(entry.get("at", "")), entry.get("direction") == "out"
 
 
 def _letter_entry(letter: LetterLeft) -> dict[str, Any]:

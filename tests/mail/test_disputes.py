@@ -200,3 +200,15 @@ def test_a_game_masters_rollback_is_told_to_every_player_with_the_reason(tmp_pat
         assert "bob's mail was read twice" in words
     assert str(latest(table.mail, address("bob"))["Subject"]).startswith("Your move")
     assert "ROLLBACK to turn 1" in cli(table, "trail", "g1")
+
+
+def test_the_trail_of_a_player_keeps_their_mail_from_an_address_they_had_before(
+    tmp_path: Path,
+) -> None:
+    table = Table(tmp_path)
+    table.reply("alice", "take red green blue")
+    table.serve()
+    cli(table, "player", "g1", "alice", "--email", "alice@new.example", "--reason", "moved")
+    mails = [e for e in trail_json(table, "--player", "alice") if e["direction"] == "in"]
+    assert [(e["address"], e["ruling"]) for e in mails] == [(address("alice"), "played")]
+    assert not [e for e in trail_json(table, "--player", "bob") if e["direction"] == "in"]
