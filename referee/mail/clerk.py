@@ -165,10 +165,10 @@ class Clerk:
         if said is None:
             stale = any(letter.kind == "stale" for letter in ruling.letters)
             said = "stale" if stale else ruling.outcome
-        players = [p.email for p in seen.record.players] if seen is not None else []
         if seen is None:  # a mail set aside, or too large to read: the game, if it reads
             with contextlib.suppress(RecordError, StoreError, OSError):
-                players = [p.email for p in self.store.load(game).record.players]
+                seen = self.store.load(game)
+        players = [p.email for p in seen.record.players] if seen is not None else []
         read = MailRead(
             at=mail.now,
             sender=mail.inbound.sender,
