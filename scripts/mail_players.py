@@ -2,11 +2,12 @@
 
     python scripts/mail_players.py --mail-dir DIR --player alice@example.org ... [--seed N]
 
-Each player watches the mail the referee writes to them (DIR/outbox). When a mail says it is
-their move, they pick one of the moves it lists under "What you may do now" (a buy when one
-is listed, else any), and reply as a mail program would: to the Reply-To address, answering
-the mail's Message-ID, with the board quoted below. It stops when the game is over, printing
-each move and the referee's answer as it goes. The players see only their own mail.
+Each player watches the mail the referee writes to them (DIR/outbox). When a mail's subject
+says it is their move, they pick one of the whole moves it shows under "What you may do now"
+after the board (a buy when one is shown, else any), and reply as a mail program would: to
+the Reply-To address, answering the mail's Message-ID, with the board quoted below. It stops
+when the game is over, printing each move and the referee's answer as it goes. The players
+see only their own mail.
 """
 
 from __future__ import annotations
@@ -31,16 +32,22 @@ def body(message: EmailMessage) -> str:
     return str(part.get_content()) if part is not None else ""
 
 
+MOVE_WORDS = ("take ", "buy ", "reserve ", "pass")
+
+
 def options(text: str) -> list[str]:
-    """The moves a mail lists under 'What you may do now:'."""
+    """The whole moves a board mail shows after 'What you may do now': each group's example
+    and every card to buy, as written there (they can be sent back as they are)."""
     found, listing = [], False
     for line in text.splitlines():
-        if line.startswith("What you may do now:"):
+        if line.startswith("What you may do now"):
             listing = True
-        elif listing and line.startswith("  ") and not line.strip().startswith("..."):
-            found.append(line.strip())
-        elif listing:
+        elif listing and line.startswith("Every move you may make"):
             break
+        elif listing:
+            move = line.strip().removeprefix("for example:").strip()
+            if move.startswith(MOVE_WORDS):
+                found.append(move)
     return found
 
 
@@ -83,9 +90,9 @@ def main() -> None:
             to = next((p for p in args.player if p in str(message["To"])), None)
             print(f"  referee -> {to}: {subject}")
             progress = True
-            if "game over" in subject and to == args.player[-1]:
+            if subject.startswith("Game over") and to == args.player[-1]:
                 return
-            if to is None or not subject.endswith("your move"):
+            if to is None or not subject.startswith("Your move"):
                 continue
             choices = options(body(message))
             buys = [c for c in choices if c.startswith("buy")]
