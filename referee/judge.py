@@ -20,11 +20,13 @@ from datetime import datetime
 from referee.engine import view
 from referee.errors import AmbiguousMoveError, MoveError, RequestError
 from referee.games import judge as judge_move
+from referee.mail import confirming
 from referee.mail.commands import Found, Scope, read_command
-from referee.mail.commands.context import Context, Folder, Ruling
+from referee.mail.commands.context import Context, EndConfirmation, Folder, Ruling
 from referee.mail.commands.requests import answer_requests, help_commands
 from referee.mail.facts import Snapshot
 from referee.mail.inbound import Inbound, reply_text
+from referee.mail.ledger import Pending
 from referee.mail.notices import not_a_move, too_large
 from referee.mail.reading import read_reply
 from referee.mail.routing import Route, authentic, authentic_invitation
@@ -35,7 +37,7 @@ from referee.wording.letter import Board, Letter
 from referee.wording.messages import Message, message_of, say
 from referee.wording.words import ENGLISH
 
-__all__ = ["Folder", "Received", "Ruling", "judge", "oversized", "read"]
+__all__ = ["Folder", "Received", "Ruling", "judge", "oversized", "read", "read_confirmation"]
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,8 @@ class Received:
     scope: Scope | None
     written: str = ""
     found: Found | None = None
+    #: the token of the confirmation it answers (see :func:`read_confirmation`)
+    confirms: str | None = None
 
     @property
     def lines(self) -> tuple[str, ...]:
@@ -70,6 +74,15 @@ def read(inbound: Inbound, route: Route | None, scope: Scope) -> Received:
     return Received(inbound, route, scope, written, read_command(scope, written))
 
 
+def read_confirmation(inbound: Inbound, token: str, pending: Pending | None) -> Received:
+    """A reply to a confirmation (:mod:`referee.mail.confirming`): what it confirms is the
+    command kept with it (``pending``), whatever the reply itself says."""
+    if inbound.unreadable or inbound.automatic or inbound.spoofed or pending is None:
+        return Received(inbound, None, None, confirms=token)
+    found = read_command("referee", pending.line)
+    return Received(inbound, None, "referee", pending.line, found, confirms=token)
+
+
 def judge(mail: Received, seen: Snapshot, now: datetime) -> Ruling:
     """The ruling on one mail that arrived at ``now`` (the time a move is recorded at),
     knowing ``seen``."""
@@ -81,6 +94,8 @@ def judge(mail: Received, seen: Snapshot, now: datetime) -> Ruling:
     if inbound.unreadable:
         return _unreadable(mail, seen)
     route = mail.route
+    if mail.confirms is not None:
+        return _confirming(Context("referee", inbound, now, seen, lines=mail.lines), mail)
     if route is None or mail.scope == "referee":
         return _commanded(Context("referee", inbound, now, seen, lines=mail.lines), mail.found)
     if seen.game is None:
@@ -174,10 +189,32 @@ def _unreadable(mail: Received, seen: Snapshot) -> Ruling:
     return Ruling("refused", "quarantine", why, letters=[letter], limit="unreadable")
 
 
-def _commanded(ctx: Context, found: Found | None) -> Ruling:
-    """Carry out the command a mail holds, or say that it held none."""
+def _confirming(ctx: Context, mail: Received) -> Ruling:
+    """A reply to a confirmation: the command kept with it, carried out, when it comes from
+    the address the confirmation was asked of."""
+    pending, token = ctx.seen.pending, str(mail.confirms)
+    if pending is None or pending.lapsed(ctx.now) or mail.found is None:
+        return confirming.unknown(ctx, token)
+    if pending.address.lower() != ctx.sender.lower():
+        why = f"it confirms a command of {pending.address}, not of {ctx.sender or 'no address'}"
+        return _stranger(ctx.inbound, why, "unauthorised")
+    if pending.name:  # the name the command's own mail gave ("Alice Smith" invites you)
+        ctx = replace(ctx, inbound=replace(ctx.inbound, sender_name=pending.name))
+    ruling = _commanded(ctx, mail.found, confirmed=True)
+    return replace(
+        ruling,
+        note=f"confirmed by {ctx.sender}: {ruling.note}",
+        effects=[*ruling.effects, EndConfirmation(token)],
+    )
+
+
+def _commanded(ctx: Context, found: Found | None, confirmed: bool = False) -> Ruling:
+    """Carry out the command a mail holds (one that must be confirmed first: ask for that,
+    unless it is being ``confirmed``), or say that it held none."""
     if found is None:
         return _no_command(ctx)
+    if not confirmed and confirming.needs_asking(ctx, found):
+        return confirming.ask(ctx, found)
     try:
         return found.command.handle(ctx, found.argument)
     except (RequestError, MoveError) as err:

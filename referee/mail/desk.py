@@ -38,6 +38,8 @@ class Desk:
         secret and rules for addresses) with the game it is routed to (``game``, loaded by the
         caller under its lock), the invitation it answers, and what its command needs."""
         seen = replace(base, sender_away=self.ledger.away_until(mail.inbound.sender, now))
+        if mail.confirms is not None:
+            seen = replace(seen, pending=self.ledger.pending(mail.confirms))
         if game is not None:
             seen = replace(seen, game=self.facts(game))
         elif mail.route is not None and mail.scope == "invitation":

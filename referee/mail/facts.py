@@ -16,7 +16,7 @@ from datetime import datetime
 
 from referee.addresses import Addresses
 from referee.invitations import Invitation
-from referee.mail.ledger import Away, UndoRequest, paused
+from referee.mail.ledger import Away, Pending, UndoRequest, paused
 from referee.record import Replayed
 from referee.standings import Finish
 
@@ -70,7 +70,9 @@ class Snapshot:
     :attr:`referee.mail.commands.Command.needs`): ``games`` the sender's games,
     ``invitations`` every invitation still open or recently ended, ``named`` the game a
     command names, ``started`` the game an invitation became, ``finishes`` every finished game
-    (for the standings)."""
+    (for the standings). ``trusted_authserv_id`` names the receiving server whose
+    Authentication-Results vouch for a sender; ``pending`` is the command a reply to a
+    confirmation confirms (see :mod:`referee.mail.confirming`)."""
 
     referee: str
     secret: bytes
@@ -85,3 +87,5 @@ class Snapshot:
     named_unreadable: bool = False
     started: Replayed | None = None
     finishes: Sequence[Finish] = ()
+    trusted_authserv_id: str | None = None
+    pending: Pending | None = None

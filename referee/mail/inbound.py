@@ -101,6 +101,9 @@ class Inbound:
     #: latest Received), ISO 8601: what "I sent it on Tuesday" is checked by (None: not said)
     dated: str | None = None
     received: str | None = None
+    #: The Authentication-Results headers, topmost (the last server's) first: whether a
+    #: trusted server vouches for the sender (see :mod:`referee.mail.authentication`)
+    authentication: tuple[str, ...] = ()
 
 
 def read_message(raw: bytes, loop_id: str = "") -> Inbound:
@@ -146,6 +149,7 @@ def _read(message: Message, loop_id: str, with_text: bool = True) -> Inbound:
         spoofed=spoofed(message),
         dated=_when(_header(message, "Date")),
         received=_when(_header(message, "Received").rpartition(";")[2]),
+        authentication=_headers(message, "Authentication-Results"),
     )
 
 
@@ -170,6 +174,15 @@ def _header(message: Message, name: str) -> str:
     except Exception:
         return ""
     return _FOLD.sub(" ", text)
+
+
+def _headers(message: Message, name: str) -> tuple[str, ...]:
+    """Every value of a header, top first, unfolded; () when missing or unreadable."""
+    try:
+        values = message.get_all(name) or []
+        return tuple(_FOLD.sub(" ", str(value)) for value in values)
+    except Exception:
+        return ()
 
 
 def _when(text: str) -> str | None:

@@ -12,6 +12,8 @@
     .mail/people/<hash>          one address's language, time zone and how much mail they
                                  get (``language``, ``timezone``, ``mail``)
     .mail/digest/<hash>          when an address was last sent a daily digest
+    .mail/confirm/<token>        a command written to the referee's own address, waiting
+                                 for its address to confirm it (lapses after a week)
 
 Each file is small and rewritten whole, atomically (write to a new file, rename over). The
 commands that change them are idempotent (watching twice is watching), so a mail judged again
@@ -23,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
@@ -36,6 +39,11 @@ MAIL_CHOICES = ("every-turn", "my-turn", "digest")
 
 #: The longest a player may be away at once.
 LONGEST_AWAY = timedelta(days=60)
+
+#: How long a command written to the referee's own address waits for its confirmation.
+CONFIRM_WITHIN = timedelta(days=7)
+
+_TOKEN = re.compile(r"[a-z2-7]{16}")
 
 
 @dataclass(frozen=True)
@@ -56,6 +64,22 @@ class UndoRequest:
     at: datetime
     mail: str
     agreed: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A command written to the referee's own address that waits for its address to confirm
+    it: the ``token`` its confirmation carries, who wrote it (``address``, and the ``name``
+    their mail gave), the ``line`` as written, and when it was asked (``at``)."""
+
+    token: str
+    address: str
+    line: str
+    at: datetime
+    name: str = ""
+
+    def lapsed(self, now: datetime) -> bool:
+        return now - self.at > CONFIRM_WITHIN
 
 
 @dataclass
@@ -221,6 +245,43 @@ class Ledger:
 
     def note_digested(self, address: str, at: datetime) -> None:
         _write(self._path("digest", _key(address)), {"address": address, "at": at.isoformat()})
+
+    # -- commands waiting for their confirmation ------------------------------------------------
+
+    def pending(self, token: str) -> Pending | None:
+        """The command that waits for the confirmation carrying ``token``, if one does."""
+        if not _TOKEN.fullmatch(token):
+            return None
+        body = _read(self._path("confirm", token)) or {}
+        try:
+            at = datetime.fromisoformat(str(body["at"]))
+            return Pending(
+                token, str(body["address"]), str(body["line"]), at, str(body.get("name", ""))
+            )
+        except (TypeError, KeyError, ValueError):
+            return None
+
+    def ask_confirmation(self, pending: Pending) -> None:
+        """Keep ``pending`` until it is confirmed; clear away those that lapsed (so that mail
+        forged in bulk keeps a week of files at most)."""
+        folder = self.root / "confirm"
+        if folder.is_dir():
+            for path in folder.iterdir():
+                kept = self.pending(path.name)
+                if path.name != pending.token and (kept is None or kept.lapsed(pending.at)):
+                    path.unlink(missing_ok=True)
+        body = {
+            "address": pending.address,
+            "name": pending.name,
+            "line": pending.line,
+            "at": pending.at.isoformat(),
+        }
+        _write(self._path("confirm", pending.token), body)
+
+    def end_confirmation(self, token: str) -> None:
+        """The command was confirmed (and carried out): its confirmation counts no more."""
+        if _TOKEN.fullmatch(token):
+            self._path("confirm", token).unlink(missing_ok=True)
 
     def _path(self, folder: str, name: str) -> Path:
         return self.root / folder / name

@@ -27,6 +27,9 @@ from dataclasses import dataclass, replace
 from referee.invitations import Invitation
 from referee.record import GAME_ID, GameRecord
 
+_CONFIRM = re.compile(r"confirm\.(?P<token>[a-z2-7]{16})")
+#: A confirmation of ours: ``<confirm.TOKEN.RANDOM@domain>``.
+_OUR_CONFIRM = re.compile(r"<confirm\.(?P<token>[a-z2-7]{16})\.[0-9a-z]+@[^<>\s]+>")
 _ROUTE = re.compile(r"(?P<game>[a-z0-9][a-z0-9_-]*)\.(?P<seat>[0-3])\.(?P<key>[a-z2-7]{16})")
 #: One of our Message-IDs: the route, the turn of the mail, a random part, our domain.
 _OUR_ID = re.compile(rf"<{_ROUTE.pattern}\.t(?P<turn>\d{{4,}})\.[0-9a-z]+@[^<>\s]+>")
@@ -71,15 +74,11 @@ def find_route(
     The route comes from a plus address of ours among the recipients, else from a
     Message-ID of ours the reply answers (the one in ``In-Reply-To``, else the newest one in
     ``References``). Keys are not checked here (see :func:`authentic`)."""
-    local, _, domain = referee.lower().partition("@")
-    base = local.split("+")[0]
-    for address in recipients:
-        a_local, _, a_domain = address.lower().partition("@")
-        if a_domain == domain and a_local.startswith(base + "+"):
-            m = _ROUTE.fullmatch(a_local[len(base) + 1 :])
-            if m:
-                route = Route(m.group("game"), int(m.group("seat")), m.group("key"))
-                return _answering(route, in_reply_to, references)
+    for plus in _plus_parts(recipients, referee):
+        m = _ROUTE.fullmatch(plus)
+        if m:
+            route = Route(m.group("game"), int(m.group("seat")), m.group("key"))
+            return _answering(route, in_reply_to, references)
     for ids in (in_reply_to, references):
         ours = [r for r in map(_our_mail, ids) if r is not None]
         if ours:
@@ -139,3 +138,52 @@ def authentic_invitation(
     if sender.lower() != invited.lower():
         return f"it comes from {sender or 'no address'}, not from the address invited"
     return None
+
+
+def confirmation_token(secret: bytes, address: str, line: str) -> str:
+    """The token of the confirmation asked of ``address`` for the command ``line`` (16
+    base32 letters): the same command from the same address is the same confirmation."""
+    said = f"confirm\x00{address.lower()}\x00{line}".encode()
+    mac = hmac.new(secret, said, hashlib.sha256)
+    return base64.b32encode(mac.digest()[:10]).decode().lower()
+
+
+def confirmation_address(referee: str, token: str) -> str:
+    """Where a confirmation's reply goes: ``local+confirm.TOKEN@domain``."""
+    local, _, domain = referee.partition("@")
+    return f"{local.split('+')[0]}+confirm.{token}@{domain}"
+
+
+def confirmation_id(referee: str, token: str, unique: str) -> str:
+    """The Message-ID of a confirmation (``unique``: lower-case letters and digits)."""
+    domain = referee.partition("@")[2] or "referee.invalid"
+    return f"<confirm.{token}.{unique}@{domain}>"
+
+
+def find_confirmation(
+    recipients: list[str], in_reply_to: list[str], references: list[str], referee: str
+) -> str | None:
+    """The token of the confirmation a reply answers: from the plus address it was sent to,
+    else from a confirmation of ours it names (In-Reply-To, then References); None when it
+    answers none."""
+    for plus in _plus_parts(recipients, referee):
+        m = _CONFIRM.fullmatch(plus)
+        if m:
+            return m.group("token")
+    for message_id in [*in_reply_to, *reversed(references)]:
+        m = _OUR_CONFIRM.fullmatch(message_id.strip())
+        if m:
+            return m.group("token")
+    return None
+
+
+def _plus_parts(recipients: list[str], referee: str) -> list[str]:
+    """What follows the ``+`` of each recipient that is a plus address of the referee's."""
+    local, _, domain = referee.lower().partition("@")
+    base = local.split("+")[0]
+    parts = []
+    for address in recipients:
+        a_local, _, a_domain = address.lower().partition("@")
+        if a_domain == domain and a_local.startswith(base + "+"):
+            parts.append(a_local[len(base) + 1 :])
+    return parts

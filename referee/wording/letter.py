@@ -78,6 +78,8 @@ class Letter:
     answers: str | None = None
     origin: str | None = None
     form: Form = "letter"
+    #: the token of the confirmation it asks for: its reply address carries it
+    confirms: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The letter as JSON, as it waits in the outbox."""
@@ -103,6 +105,7 @@ class Letter:
             "answers": self.answers,
             "origin": self.origin,
             "form": self.form,
+            "confirms": self.confirms,
         }
 
     @classmethod
@@ -131,6 +134,7 @@ class Letter:
             answers=body.get("answers"),
             origin=body.get("origin"),
             form=body.get("form", "letter"),
+            confirms=body.get("confirms"),
         )
 
 

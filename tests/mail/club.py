@@ -21,6 +21,8 @@ from tests.mail.players import latest, mails_to, reply, text_of, write
 
 REFEREE = "referee@example.net"
 GAME_MASTER = "gm@example.net"
+#: The receiving server, which checks DMARC and which the referee trusts (see vouched).
+RECEIVING_SERVER = "mx.example.net"
 START = datetime(2027, 1, 4, 9, 0, tzinfo=UTC)
 
 
@@ -35,7 +37,11 @@ class Club:
         self.games = root / "games"
         self.mail = root / "mail"
         self.settings = Settings(
-            games_dir=self.games, mail_dir=self.mail, address=REFEREE, game_master=GAME_MASTER
+            games_dir=self.games,
+            mail_dir=self.mail,
+            address=REFEREE,
+            game_master=GAME_MASTER,
+            trusted_authserv_id=RECEIVING_SERVER,
         )
         self.store = Store(self.games)
         self.now = START
@@ -52,8 +58,12 @@ class Club:
         self.sequence += 1
         return f"<c{self.sequence}.{name}@example.org>"
 
-    def write(self, name: str, text: str, display: str = "", **options: str) -> str:
-        """``name`` writes a new mail to the referee; its Message-ID."""
+    def write(
+        self, name: str, text: str, display: str = "", vouched: bool = True, **options: str
+    ) -> str:
+        """``name`` writes a new mail to the referee; its Message-ID. ``vouched``: the
+        receiving server found DMARC passed (else it did not check: the mail may be forged,
+        and a command that changes the sender's standing waits for a confirmation)."""
         message_id = self._id(name)
         write(
             self.mail,
@@ -62,6 +72,7 @@ class Club:
             text,
             message_id=message_id,
             name=display,
+            checked_by=RECEIVING_SERVER if vouched else None,
             **options,
         )
         return message_id

@@ -52,7 +52,10 @@ class Command:
     means two commands in different places). ``needs`` names what judging it must know
     beyond the mail's game: ``games`` (the sender's games), ``invitations`` (the open ones),
     ``named`` (the game the argument names), ``started`` (the game an invitation became),
-    ``finishes`` (every finished game: the standings)."""
+    ``finishes`` (every finished game: the standings). ``confirmed``: it changes the sender's
+    standing (away, their language, a game proposed in their name), so written to the
+    referee's own address, where no reply key proves who wrote it, it takes effect only once
+    the address confirms it (see :mod:`referee.mail.confirming`)."""
 
     word: str
     key: str
@@ -62,6 +65,7 @@ class Command:
     argument: Literal["none", "optional", "required", "text"] = "none"
     order: int = 50  # where help lists it, lowest first
     needs: frozenset[str] = frozenset()
+    confirmed: bool = False
 
     @property
     def usage(self) -> Message:
@@ -91,6 +95,7 @@ def command(
     order: int = 50,
     key: str | None = None,
     needs: frozenset[str] = frozenset(),
+    confirmed: bool = False,
 ) -> Callable[[Handler], Handler]:
     """Register the decorated handler as the command ``word`` in ``scopes``."""
     unknown = needs - NEEDS
@@ -98,7 +103,9 @@ def command(
         raise ValueError(f"command {word}: unknown needs {sorted(unknown)}")
 
     def register(handle: Handler) -> Handler:
-        entry = Command(word, key or word, example, scopes, handle, argument, order, needs)
+        entry = Command(
+            word, key or word, example, scopes, handle, argument, order, needs, confirmed
+        )
         for scope in scopes:
             if (scope, word) in _REGISTRY:
                 raise ValueError(f"two commands {word!r} in scope {scope}")

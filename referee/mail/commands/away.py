@@ -22,6 +22,7 @@ from referee.wording.messages import Message, say
     argument="required",
     order=70,
     needs=frozenset({"games"}),
+    confirmed=True,
 )
 def away(ctx: Context, argument: str) -> Ruling:
     if not argument:
@@ -54,6 +55,7 @@ def away(ctx: Context, argument: str) -> Ruling:
     scopes=("referee", "game"),
     order=71,
     needs=frozenset({"games"}),
+    confirmed=True,
 )
 def back(ctx: Context, argument: str) -> Ruling:
     if ctx.seen.sender_away is None:

@@ -68,6 +68,7 @@ def zone_of(written: str) -> str | None:
     scopes=("referee", "game", "invitation"),
     argument="required",
     order=80,
+    confirmed=True,
 )
 def language(ctx: Context, argument: str) -> Ruling:
     if not argument.strip():
@@ -93,6 +94,7 @@ def language(ctx: Context, argument: str) -> Ruling:
     scopes=("referee", "game", "invitation"),
     argument="required",
     order=81,
+    confirmed=True,
 )
 def timezone(ctx: Context, argument: str) -> Ruling:
     if not argument.strip():
@@ -134,6 +136,7 @@ def mail_choice_of(written: str) -> str | None:
     scopes=("referee", "game"),
     argument="required",
     order=82,
+    confirmed=True,
 )
 def mail(ctx: Context, argument: str) -> Ruling:
     choice = mail_choice_of(argument)

@@ -15,7 +15,7 @@ from referee.games import Played
 from referee.invitations import Invitation, Status
 from referee.mail.facts import GameFacts, Snapshot
 from referee.mail.inbound import Inbound
-from referee.mail.ledger import UndoRequest
+from referee.mail.ledger import Pending, UndoRequest
 from referee.record import GameRecord, Replayed
 from referee.wording.letter import Letter
 
@@ -170,6 +170,20 @@ class Choose:
     mail: str | None = None
 
 
+@dataclass(frozen=True)
+class AskConfirmation:
+    """Keep a command written to the referee's own address until its address confirms it."""
+
+    pending: Pending
+
+
+@dataclass(frozen=True)
+class EndConfirmation:
+    """A command was confirmed: its confirmation counts no more."""
+
+    token: str
+
+
 Effect = (
     SetAway
     | EndAway
@@ -182,6 +196,8 @@ Effect = (
     | EndInvitation
     | CreateGame
     | Choose
+    | AskConfirmation
+    | EndConfirmation
 )
 
 

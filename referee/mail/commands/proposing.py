@@ -132,6 +132,7 @@ def proposal_id(secret: bytes, mail: str) -> str:
     argument="required",
     order=1,
     needs=frozenset({"invitations"}),
+    confirmed=True,
 )
 def new(ctx: Context, argument: str) -> Ruling:
     me = ctx.sender.lower()

@@ -34,6 +34,7 @@ def _game(ctx: Context, argument: str, verb: str) -> GameFacts:
     argument="required",
     order=60,
     needs=frozenset({"named"}),
+    confirmed=True,
 )
 def watch(ctx: Context, argument: str) -> Ruling:
     game = _game(ctx, argument, "watch").game
@@ -64,6 +65,7 @@ def watch(ctx: Context, argument: str) -> Ruling:
     argument="required",
     order=61,
     needs=frozenset({"named"}),
+    confirmed=True,
 )
 def unwatch(ctx: Context, argument: str) -> Ruling:
     facts = _game(ctx, argument, "unwatch")
