@@ -218,8 +218,8 @@ class Store:
         if folder.exists():
             raise ConflictError(f"game {record.id!r} exists already in {self.root}")
         staging = self.root / f".{record.id}.{uuid.uuid4().hex}.tmp"
-        (staging / "turns").mkdir(parents=True)
         try:
+            (staging / "turns").mkdir(parents=True)
             write_new(staging / "game.toml", dump(record))
             fsync_dir(staging / "turns")
             try:
@@ -303,7 +303,12 @@ class Store:
         body: dict[str, object] = {"at": at, "to": after, "undone": undone, "reason": reason}
         if mail is not None:
             body["mail"] = mail
-        write_new(archive / "rollback.toml", tomli_w.dumps({"rollback": body}).encode())
+        try:
+            write_new(archive / "rollback.toml", tomli_w.dumps({"rollback": body}).encode())
+        except OSError:  # (a full disk): no empty archive folder is left for a reader to meet
+            with contextlib.suppress(OSError):
+                archive.rmdir()
+            raise
         failpoint("rollback-noted")
         turns_dir = folder / "turns"
         for turn in range(after + undone, after, -1):
@@ -396,7 +401,10 @@ def write_new(
     the name unique (a timestamp and a random part), so the file is renamed into place
     rather than linked and unlinked, one step fewer on the disk."""
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex}.tmp")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+    except OSError as err:
+        raise _naming(err, path) from None
     placed = False
     try:
         with os.fdopen(fd, "wb") as out:
@@ -411,6 +419,8 @@ def write_new(
             placed = True
         else:
             os.link(tmp, path)
+    except OSError as err:  # (a full disk fails here): said of the file, not of its tmp
+        raise _naming(err, path) from None
     finally:
         if not placed:
             with contextlib.suppress(FileNotFoundError):
@@ -426,8 +436,32 @@ def write_over(path: Path, data: bytes) -> None:
     try:
         tmp.write_bytes(data)
         os.replace(tmp, path)
+    except OSError as err:
+        raise _naming(err, path) from None
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def _naming(err: OSError, path: Path) -> OSError:
+    """``err`` said of ``path``: a failed write names the file it was for, never the random
+    temporary name (which differs at each try, so a fault met at every look would not read
+    as the same fault) nor nothing (a write's own error names no file)."""
+    if err.errno is None:
+        return err
+    return OSError(err.errno, err.strerror, str(path))
+
+
+#: What a write fails with when the disk takes no more writes at all, rather than one file
+#: being refused: full (ENOSPC), over its quota (EDQUOT), mounted read-only (EROFS).
+NO_ROOM = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EROFS})
+
+
+def no_room_on_disk(err: BaseException) -> bool:
+    """Whether ``err`` says the disk takes no more writes (see NO_ROOM): a fault of the whole
+    disk, mended by waiting for room, where anything done about it (a mail set aside, a note
+    of why) would need a write too. A file or folder refused (EACCES, EPERM) or a file too
+    large (EFBIG) is a fault of that one file: not this."""
+    return isinstance(err, OSError) and err.errno in NO_ROOM
 
 
 def fsync_dir(path: Path) -> None:

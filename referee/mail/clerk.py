@@ -18,10 +18,12 @@ from referee.games import Played, commit_turn
 from referee.judge import Ruling
 from referee.mail.commands.context import (
     AnswerInvitation,
+    AskConfirmation,
     Choose,
     CreateGame,
     Effect,
     EndAway,
+    EndConfirmation,
     EndInvitation,
     Propose,
     RollBack,
@@ -38,6 +40,7 @@ from referee.mail.status import StatusBoard
 from referee.mail.trail import MailRead
 from referee.mail.transport import Incoming
 from referee.record import Replayed, dump
+from referee.store import no_room_on_disk
 from referee.wording.letter import Letter
 
 log = logging.getLogger("referee.service")
@@ -74,11 +77,15 @@ class Clerk:
         self, mail: Handling, ruling: Ruling, game: str | None, seen: Replayed | None = None
     ) -> tuple[Ruling, str]:
         """Record a ruling: its turn or its letters, then the game's trail (``seen``: the
-        game as it was judged), then the note that the mail was handled.
+        game as it was judged) and the note for `referee inbox` of a mail not played, then
+        the note that the mail was handled, last.
 
         Letters of a turn are committed with the turn (see :func:`commit_turn`); any other
         letters wait for the mail's note, which names their batch. A once-a-day limit's note
-        names the mail, so that the same mail judged again after a crash is still answered."""
+        names the mail, so that the same mail judged again after a crash is still answered.
+        Should a write fail (a full disk), every letter not committed is set aside, and the
+        mail, judged again, is recorded whole: a failure is a crash the service lives
+        through."""
         key, outbox, notes = mail.key, self.spool.outbox, self.spool.notes
         letters = [replace(letter, origin=key) for letter in ruling.letters]
         if ruling.limit and letters:
@@ -99,24 +106,24 @@ class Clerk:
                 failpoint("queued")
             self.apply(ruling.effects)
             failpoint("effects-done")
+            if game is not None:
+                self.note_trail(mail, ruling, game, seen)
+            if ruling.outcome in ("refused", "ignored"):
+                self.note_aside(mail, ruling.outcome, ruling.note, ruling.folder, game)
+            # a move is recorded in its game's turns (or archive), which are checked too:
+            # its note here need not be flushed to disk; every other outcome's must
+            notes.mark_seen(
+                key,
+                f"{ruling.outcome}: {ruling.note} (as {mail.item.id})",
+                game=game,
+                batch=batch,
+                at=mail.now,
+                durable=ruling.outcome != "played",
+            )
+            failpoint("seen-noted")
         except Exception:
-            outbox.void_letters_of(key, "its mail could not be recorded")
+            self._void_letters_of(key)
             raise
-        if game is not None:
-            self.note_trail(mail, ruling, game, seen)
-        # a move is recorded in its game's turns (or archive), which are checked too: its
-        # note here need not be flushed to disk; every other outcome's must
-        notes.mark_seen(
-            key,
-            f"{ruling.outcome}: {ruling.note} (as {mail.item.id})",
-            game=game,
-            batch=batch,
-            at=mail.now,
-            durable=ruling.outcome != "played",
-        )
-        failpoint("seen-noted")
-        if ruling.outcome in ("refused", "ignored"):
-            self.note_aside(mail, ruling.outcome, ruling.note, ruling.folder, game)
         log.info("mail %s: %s: %s", key, ruling.outcome, ruling.note)
         self.status.set(
             mail.now,
@@ -124,6 +131,30 @@ class Clerk:
                        "note": ruling.note},
         )  # fmt: skip
         return ruling, ruling.folder
+
+    def _void_letters_of(self, key: str) -> None:
+        """Set aside the letters queued for mail ``key`` whose ruling could not be recorded
+        whole (those of a turn written go out). On a full disk the note of why cannot be
+        written, so they are moved as they are: a letter left waiting could go out beside
+        the ones the mail is answered with when it is judged again."""
+        outbox, why = self.spool.outbox, "its mail could not be recorded"
+        try:
+            outbox.void_letters_of(key, why)
+            return
+        except OSError:
+            pass  # (the intake tells of the full disk, once)
+        for queued in outbox.pending():
+            if queued.letter.origin == key and outbox.committed(queued) is not True:
+                try:
+                    outbox.settle(queued, "void")
+                except OSError as err:
+                    log.error(
+                        "letter %s of mail %s could not be set aside (%s): if it is still in "
+                        ".mail/outbox/ when the mail has been answered, remove it by hand",
+                        queued.path.name,
+                        key,
+                        err,
+                    )
 
     def finish_rollback(
         self, mail: Handling, game: str, rollback: dict[str, object]
@@ -186,6 +217,8 @@ class Clerk:
         try:
             self.spool.trail.note_mail(game, read, players, mail.raw)
         except OSError as err:  # the trail is worth a line, never a move or an answer
+            if no_room_on_disk(err):
+                raise  # the mail waits for room (see Intake), and its entry is not lost
             log.warning("the trail of game %s could not note mail %s: %s", game, mail.key, err)
 
     def note_aside(
@@ -228,6 +261,10 @@ class Clerk:
                     ledger.set_away(address, since, until)
                 case Choose(address, language, timezone, mail):
                     ledger.choose(address, language=language, timezone=timezone, mail=mail)
+                case AskConfirmation(pending):
+                    ledger.ask_confirmation(pending)
+                case EndConfirmation(token):
+                    ledger.end_confirmation(token)
                 case EndAway(address, at):
                     ledger.end_away(address, at)
                 case Watch(game, address):

@@ -6,33 +6,66 @@ mail before it is judged; the clerk records the ruling. A mail the service canno
 is set aside in quarantine, its sender and the game master told, until the game master hands
 it back (``referee inbox retry``). Judging runs on the service's one judging thread, so that
 letters keep going out on the event loop meanwhile.
+
+A games folder that takes no more writes (a full disk, a quota, a read-only mount: see
+:func:`~referee.store.no_room_on_disk`) is not a fault of one mail: a mail that cannot be
+recorded stays in the inbox, unanswered, with every mail after it, and is read again at each
+look (``retry_every``) until there is room, when the service carries on by itself. The game
+master is told once each time it happens: a line in the log, ``referee status``, and a letter
+sent straight through the transport (the outbox is on the full disk too).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import hashlib
 import logging
+import shutil
+import time
+import uuid
 from collections.abc import Callable
 from concurrent.futures import Executor
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
+from pathlib import Path
 
 from referee.errors import ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
-from referee.judge import Received, Ruling, judge, oversized, read
+from referee.judge import Received, Ruling, judge, oversized, read, read_confirmation
 from referee.mail.clerk import Clerk, Handling
 from referee.mail.commands import Scope
+from referee.mail.compose import Envelope, to_bytes
 from referee.mail.desk import Desk
 from referee.mail.facts import Snapshot
 from referee.mail.inbound import Inbound, read_message
-from referee.mail.notices import not_handled, set_aside_for_game_master
-from referee.mail.routing import Route, find_route
+from referee.mail.notices import (
+    no_room_for_game_master,
+    not_handled,
+    set_aside_for_game_master,
+)
+from referee.mail.routing import Route, find_confirmation, find_route
 from referee.mail.spool import Spool
-from referee.mail.transport import Incoming, MessageGoneError, Transport, TransportError
+from referee.mail.transport import (
+    Incoming,
+    MessageGoneError,
+    SendError,
+    Transport,
+    TransportError,
+)
+from referee.store import no_room_on_disk
+from referee.wording.letter import Letter, Written
+from referee.wording.writer import Writer
 
 log = logging.getLogger("referee.service")
+
+#: Seconds between two tries of the inbox while the games folder takes no writes, unless
+#: the service says otherwise (its poll_seconds).
+RETRY_WHEN_NO_ROOM = 30.0
+#: What a game master does about a disk that takes no writes, by its error (else: free some
+#: space).
+_MENDS = {errno.EROFS: "make it writable again", errno.EDQUOT: "raise its quota or free space"}
 
 
 class SetAside(Exception):  # noqa: N818 (not an error of the mail: what is done with it)
@@ -44,11 +77,33 @@ class SetAside(Exception):  # noqa: N818 (not an error of the mail: what is done
         self.game = game
 
 
+class NoRoom(Exception):  # noqa: N818 (not an error of the mail: why it waits)
+    """A mail could not be recorded because the games folder takes no writes: it, and every
+    mail after it, stay in the inbox for the next look."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(str(error))
+        self.error = error
+
+
+@dataclass
+class NoRoomSince:
+    """The games folder has taken no writes since ``since`` (told once, as ``why``): how many
+    looks found it so, and when the last was (``time.monotonic()``)."""
+
+    since: datetime
+    why: str
+    looks: int
+    tried: float
+
+
 class Intake:
     """Reads a transport's mail, judges each once, and hands the rulings to the clerk.
 
     ``known`` is what every judging knows (the referee's address and secret, who may play);
-    ``woken`` is called when letters may be waiting to go out."""
+    ``woken`` is called when letters may be waiting to go out. ``word`` words a letter sent
+    straight to the game master (by default, in English with the shipped templates);
+    ``retry_every``: seconds between two looks while the games folder takes no writes."""
 
     def __init__(
         self,
@@ -58,6 +113,8 @@ class Intake:
         loop_id: str,
         max_bytes: int,
         woken: Callable[[], None],
+        word: Callable[[Letter], Written] | None = None,
+        retry_every: float = RETRY_WHEN_NO_ROOM,
     ) -> None:
         self.transport = transport
         self.clerk = clerk
@@ -68,23 +125,113 @@ class Intake:
         self.loop_id = loop_id
         self.max_bytes = max_bytes
         self.woken = woken
+        self.word = word or _in_english
+        self.retry_every = retry_every
         self.judging: Executor | None = None  # the service's judging thread, while it runs
+        self.no_room: NoRoomSince | None = None  # while the games folder takes no writes
 
     @property
     def clock(self) -> Callable[[], datetime]:
         return self.clerk.clock
 
     async def receive(self) -> int:
-        """Handle every mail waiting (and those a game master handed back); how many."""
+        """Handle every mail waiting (and those a game master handed back); how many were
+        looked at. While the games folder takes no writes, wait ``retry_every`` between two
+        looks, and stop at the first mail that cannot be recorded: every later one would
+        fail too, and must not overtake it."""
+        await self._wait_for_room()
         await self._hand_back()
         items = await self.transport.incoming()
+        recorded = False
         try:
             for item in items:
-                await self._handle_one(item)
+                recorded = await self._handle_one(item) or recorded
+        except NoRoom as full:
+            await self._no_room(item, full.error)
+        else:
+            if recorded and self.no_room is not None:
+                self._room_again()
         finally:
             if items:
                 await self.transport.flush()
         return len(items)
+
+    async def _wait_for_room(self) -> None:
+        """While the games folder takes no writes, the mail that found it so is still in the
+        inbox (which a transport may report as new mail at once): wait out ``retry_every``
+        since the last try, rather than judge it again and again."""
+        if self.no_room is not None:
+            wait = self.no_room.tried + self.retry_every - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+
+    async def _no_room(self, item: Incoming, err: OSError) -> None:
+        """Mail ``item`` could not be recorded: the games folder takes no writes. The first
+        time, the game master is told: a line in the log, ``referee status``, a letter."""
+        if self.no_room is not None:
+            self.no_room.looks += 1
+            self.no_room.tried = time.monotonic()
+            return
+        now, folder = self.clock(), self._folder_of(err)
+        free = _free_bytes(folder)
+        why = f"{type(err).__name__}: {err}"
+        self.no_room = NoRoomSince(now, why, 1, time.monotonic())
+        log.error(
+            "%s %s takes no more writes (%s; %s free there): mail %s and every mail after it "
+            "stay in the inbox, unanswered, and are read again every %g s; %s there and the "
+            "service carries on by itself",
+            "the games folder" if folder == self.store.root else "the folder",
+            folder,
+            why,
+            _size(free),
+            item.id,
+            self.retry_every,
+            _MENDS.get(err.errno or 0, "free some space"),
+        )
+        self.clerk.status.set(
+            now, force=True, disk=f"no room since {now.isoformat()}: {why}; mail waits unread"
+        )  # (best effort: the status file is on that disk too)
+        master = self.known.game_master
+        if master:
+            await self._tell_now(no_room_for_game_master(master, str(folder), free, why))
+
+    def _room_again(self) -> None:
+        """Mail was read and recorded again after the games folder took no writes."""
+        assert self.no_room is not None
+        since, self.no_room = self.no_room, None
+        log.info(
+            "the games folder %s takes writes again: mail is read again (it took none from "
+            "%s, %d look(s))",
+            self.store.root,
+            since.since.isoformat(timespec="seconds"),
+            since.looks,
+        )
+        self.clerk.status.set(self.clock(), force=True, disk=None)
+
+    def _folder_of(self, err: OSError) -> Path:
+        """The folder a write failed in: the games folder, or (a mail folder on the same
+        full disk) the folder of the file named."""
+        root = self.store.root
+        named = Path(str(err.filename)) if err.filename else root
+        return root if named.is_relative_to(root) else named.parent
+
+    async def _tell_now(self, letter: Letter) -> None:
+        """Send a notice straight through the transport, not through the outbox: for what
+        cannot wait for the disk the outbox is on. A failure is said in the log."""
+        referee = self.known.referee
+        envelope = Envelope(
+            sender=referee,
+            message_id=f"<notice.{uuid.uuid4().hex[:12]}@{referee.partition('@')[2]}>",
+            loop_id=self.loop_id,
+            date=self.clock(),
+        )
+        try:
+            message = to_bytes(self.word(letter), envelope)
+            await self.transport.send(referee, letter.to, message)
+        except (SendError, TransportError, OSError) as err:
+            log.warning("the game master %s could not be told by mail: %s", letter.to, err)
+            return
+        log.info("the game master %s was told by mail: %s", letter.to, letter.kind)
 
     async def _hand_back(self) -> None:
         """Move the mails a game master asked to have read again (`referee inbox retry`)
@@ -108,23 +255,31 @@ class Intake:
                 )
             notes.forget(mail)
 
-    async def _handle_one(self, item: Incoming) -> None:
+    async def _handle_one(self, item: Incoming) -> bool:
+        """Handle one mail, whatever befalls it; whether it was recorded (handled, or set
+        aside), not left for another reader or the next look. NoRoom: the games folder
+        takes no writes."""
         try:
             await self.handle(item)
             self.woken()  # its letters may go out while the next mail is judged
         except MessageGoneError as gone:
             log.info("%s", gone)
+            return False
         except TransportError:
             raise
         except ConflictError as busy:  # the game is busy: the mail waits for the next look
             log.warning("mail %s stays in the inbox for now: %s", item.id, busy)
+            return False
         except SetAside as aside:
             await self._set_aside(item, str(aside), aside.game)
         except OSError as err:  # the disk, or a file's permissions: said in one line
+            if no_room_on_disk(err):
+                raise NoRoom(err) from err
             await self._set_aside(item, f"{type(err).__name__}: {err}", None)
         except Exception as err:  # a fault of the referee's own: its traceback helps
             log.exception("mail %s could not be handled", item.id)
             await self._set_aside(item, f"{type(err).__name__}: {err}", None)
+        return True
 
     async def handle(self, item: Incoming) -> Ruling | None:
         """Judge one mail, carry out the ruling, file the mail. None: handled before."""
@@ -165,6 +320,11 @@ class Intake:
         route = None
         if not inbound.automatic:  # an unreadable mail's headers may route it: see judge
             route = self.route(inbound)
+        if route is None and not inbound.automatic:
+            token = self.confirmation(inbound)
+            if token is not None:  # a reply to a confirmation: what it confirms was kept
+                pending = self.desk.ledger.pending(token)
+                return self._judged(handling, read_confirmation(inbound, token, pending))
         if route is None or not self.store.has(route.game):
             scope: Scope = "referee" if route is None else "invitation"
             return self._judged(handling, read(inbound, route, scope))
@@ -204,10 +364,17 @@ class Intake:
             inbound.recipients, inbound.in_reply_to, inbound.references, self.known.referee
         )
 
+    def confirmation(self, inbound: Inbound) -> str | None:
+        """The token of the confirmation a mail answers, if it answers one of ours."""
+        return find_confirmation(
+            inbound.recipients, inbound.in_reply_to, inbound.references, self.known.referee
+        )
+
     async def _set_aside(self, item: Incoming, reason: str, game: str | None) -> None:
         """File a mail the service could not handle in quarantine, note it for `referee
         inbox`, and tell its sender (it is not lost) and the game master (how to retry). The
-        log says so in one line, naming the mail by its `referee inbox` id."""
+        log says so in one line, naming the mail by its `referee inbox` id. NoRoom when the
+        games folder takes no writes: the mail stays in the inbox."""
         try:
             head = await self.transport.headers(item)
         except (MessageGoneError, TransportError):
@@ -233,6 +400,8 @@ class Intake:
             )
             self._tell_of_set_aside(handling, short, reason, game)
         except OSError as err:  # the disk itself may be what failed: the log is all there is
+            if no_room_on_disk(err):
+                raise NoRoom(err) from err
             log.error(
                 "mail %s (%s) could not be handled (%s), nor noted for referee inbox (%s): it "
                 "stays in quarantine",
@@ -261,6 +430,29 @@ class Intake:
         if letters:
             self.spool.outbox.queue(letters)
             self.woken()
+
+
+def _in_english(letter: Letter) -> Written:
+    """A letter worded in English with the shipped templates (made once in a while: for a
+    notice sent straight, when the service gave no writer of its own)."""
+    return Writer().write(letter)
+
+
+def _free_bytes(folder: Path) -> int:
+    """The bytes free on the disk of ``folder`` (or of the nearest folder above it that
+    exists); 0 when that cannot be told."""
+    for place in (folder, *folder.parents):
+        with contextlib.suppress(OSError):
+            return shutil.disk_usage(place).free
+    return 0
+
+
+def _size(count: int) -> str:
+    """A number of bytes for the log: 0 bytes, 12.1 KiB, 3.4 MiB, 1.2 GiB."""
+    size, unit = float(count), 0
+    while size >= 1024 and unit < 4:
+        size, unit = size / 1024, unit + 1
+    return f"{count} bytes" if unit == 0 else f"{size:.1f} {' KMGT'[unit]}iB"
 
 
 def _hash_key(raw: bytes) -> str:

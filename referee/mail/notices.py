@@ -1,6 +1,7 @@
 """Short notices with no board: to the sender of a mail (not read as a move, too large, or
-not handled), and to the game master, who can have a mail read again. Pure: what happened
-in, a :class:`~referee.wording.letter.Letter` of form ``notice`` out (plain text only)."""
+not handled), and to the game master, who can have a mail read again, or must make room on
+a full disk. Pure: what happened in, a :class:`~referee.wording.letter.Letter` of form
+``notice`` out (plain text only)."""
 
 from __future__ import annotations
 
@@ -84,6 +85,27 @@ def set_aside_for_game_master(
             say("notice.aside.retry"),
             say("notice.aside.command", id=short),
             say("notice.aside.more"),
+        ),
+        form="notice",
+    )
+
+
+def no_room_for_game_master(game_master: str, folder: str, free: int, why: str) -> Letter:
+    """To the game master: the games folder takes no writes (full, or read-only), so mail
+    waits unread in the mailbox until it does. Sent straight, not through the outbox, which
+    is on that disk too (see Intake)."""
+    return Letter(
+        game="",
+        seat=None,
+        to=game_master,
+        name="",  # the game master: greeted without a name
+        turn=0,
+        kind="no-room-gm",
+        subject=say("subject.notice.no_room"),
+        says=(
+            say("notice.no_room"),
+            say("notice.no_room.facts", folder=folder, free=free, why=why),
+            say("notice.no_room.mend"),
         ),
         form="notice",
     )

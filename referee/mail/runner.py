@@ -27,6 +27,7 @@ from referee.mail.telling import (
     turn_letters,
 )
 from referee.record import SourceEntry
+from referee.store import no_room_on_disk
 from referee.wording.messages import say
 
 log = logging.getLogger("referee.service")
@@ -164,6 +165,9 @@ class Runner:
                     continue
                 played = play_bots(self.store, game_id, herald, at=now)
             except (RecordError, StoreError, OSError) as err:
+                if isinstance(err, OSError) and no_room_on_disk(err):
+                    self.warn("bots", f"the bots wait: the games folder takes no writes ({err})")
+                    break  # every other game's bots would meet the same
                 self.warn(
                     about,
                     f"game {game_id} cannot be read ({err}): its mail is set aside, and "
@@ -171,6 +175,7 @@ class Runner:
                 )
                 continue
             self.warn(about, None)
+            self.warn("bots", None)
             for turn in played:
                 log.info("game %s: turn %d: %s (bot)", game_id, turn.turn.turn, turn.turn.move.text)
             count += len(played)

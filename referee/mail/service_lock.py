@@ -17,7 +17,7 @@ from filelock import FileLock, Timeout
 
 from referee.errors import ConfigurationError
 from referee.mail.mailfiles import note_of, read_text
-from referee.store import write_over
+from referee.store import no_room_on_disk, write_over
 
 
 class ServiceLock:
@@ -62,10 +62,12 @@ class ServiceLock:
                 "--games-dir"
             ) from None
         self._service_lock = lock
-        write_over(
-            self.root / "service.json",
-            json.dumps({"pid": os.getpid(), "since": started.isoformat()}).encode(),
-        )
+        try:  # who holds it, for the next one's refusal: worth a note, not a stop
+            note = {"pid": os.getpid(), "since": started.isoformat()}
+            write_over(self.root / "service.json", json.dumps(note).encode())
+        except OSError as err:
+            if not no_room_on_disk(err):
+                raise
 
     def release(self) -> None:
         if self._service_lock is not None:

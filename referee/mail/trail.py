@@ -108,8 +108,10 @@ class Trail:
         for name in names:
             if name.endswith(f"-{key}.json"):
                 before = read_json(folder / name) or {}
-                if (before.get("ruling"), before.get("why")) == (mail.ruling, mail.why):
-                    return False  # the same mail judged again after a crash
+                if before.get("ruling") == mail.ruling and (
+                    mail.ruling == "played" or before.get("why") == mail.why
+                ):  # the same mail judged again after a crash (or a full disk), which
+                    return False  # finds its move played before: a move is played once
         if mail.ruling != "played":
             cap, count = self._cap(mail.sender, players, names, sender)
             if count >= cap:

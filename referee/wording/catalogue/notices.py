@@ -111,3 +111,29 @@ entry(
     "the same reason today are not told of again.)",
     when="to the game master: where every mail set aside is listed",
 )
+entry(
+    "subject.notice.no_room",
+    "Splendor referee: its games folder takes no more writes; mail waits unread",
+    when="to the game master: the subject of a notice that the games folder is full",
+)
+entry(
+    "notice.no_room",
+    "The referee service cannot write to its games folder, so it has stopped reading mail. "
+    "Every mail waits in the mailbox as it came: nothing was played, refused or lost, and no "
+    "player was told anything.",
+    when="to the game master: the games folder is full (or read-only), once each time",
+)
+entry(
+    "notice.no_room.facts",
+    "  folder  {folder}\n  free    {free:,} bytes\n  why     {why}",
+    {"folder": "text", "free": "number", "why": "english"},
+    when="to the game master: the folder that takes no writes, its free space, the error",
+)
+entry(
+    "notice.no_room.mend",
+    "Free some space there (or, if it is read-only, make it writable again). The service "
+    "tries again by itself at every look for mail and carries on where it stopped: nothing "
+    "needs restarting, and no one needs to send their mail again. You are not told again "
+    "until it has read mail since; its log says when it does.",
+    when="to the game master: what to do about a games folder that takes no writes",
+)
