@@ -4,13 +4,16 @@
 - the clerk (:mod:`referee.mail.clerk`): a ruling carried out: its turn and letters
   committed together, the effects a command asked for, the mail noted as handled;
 - the postman (:mod:`referee.mail.postman`): letters out, worded when sent, tried again
-  with growing delays;
+  with growing delays, or waiting for an SMTP server that cannot be reached;
 - the runner (:mod:`referee.mail.runner`): reminders, deadlines and bots.
 
 A :class:`Service` owns them, their lifetime and their loops: receiving and sending run side
 by side, judging on one thread of its own. Killed at any instant and started again, the
 service plays no move twice, loses none, and sends every letter (a letter may go out twice if
-it dies between sending it and noting that it did).
+it dies between sending it and noting that it did). A mail server that goes away is told of
+once in the log and in the status (see :class:`~referee.mail.status.Reach`) and tried again
+with growing delays, at most a minute apart, while the rest goes on: mail waits in the
+mailbox and letters in the outbox until it is back.
 """
 
 from __future__ import annotations
@@ -21,11 +24,12 @@ import logging
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 from referee.addresses import Addresses
-from referee.errors import ConfigurationError, RecordError, StoreError
+from referee.errors import ConfigurationError
 from referee.invitations import Invitations
+from referee.mail.chores import DUTIES_EVERY, SWEEP_EVERY, Chores
 from referee.mail.clerk import Clerk
 from referee.mail.desk import Desk
 from referee.mail.facts import Snapshot
@@ -33,26 +37,18 @@ from referee.mail.intake import Intake
 from referee.mail.ledger import Ledger
 from referee.mail.postman import Postman, Sender
 from referee.mail.readers import Readers
-from referee.mail.runner import Runner
 from referee.mail.samples import checked_writer
 from referee.mail.spool import Spool
 from referee.mail.startup import check_folder_owner, check_strangers, make_transport, usable
-from referee.mail.status import StatusBoard
+from referee.mail.status import Reach, StatusBoard
 from referee.mail.transport import Transport, TransportError
 from referee.settings import Settings
 from referee.store import Store
 from referee.wording.writer import Writer
 
-__all__ = ["Clock", "Service", "make_transport", "system_clock"]
+__all__ = ["DUTIES_EVERY", "SWEEP_EVERY", "Clock", "Service", "make_transport", "system_clock"]
 
 log = logging.getLogger("referee.service")
-
-#: The longest wait before trying an unreachable mail server again.
-LONGEST_RECONNECT_WAIT = 60.0
-#: How often what can no longer matter is cleared away (see Spool.expire).
-SWEEP_EVERY = timedelta(hours=24)
-#: How often reminders, deadlines and invitations are looked at.
-DUTIES_EVERY = timedelta(minutes=1)
 
 Clock = Callable[[], datetime]
 
@@ -88,28 +84,51 @@ class Service:
             secret=secret,
             addresses=Addresses.of(settings.address, settings.private_domains),
             game_master=settings.game_master,
+            trusted_authserv_id=settings.trusted_authserv_id,
         )
         self.clerk = Clerk(desk, self.spool, self.status, clock)
         self.intake = Intake(
-            transport, self.clerk, known, loop_id, settings.max_message_bytes, self._wake
+            transport,
+            self.clerk,
+            known,
+            loop_id,
+            settings.max_message_bytes,
+            self._wake,
+            word=lambda letter: writer.reading(readers.of(letter)).write(letter),
+            retry_every=settings.poll_seconds,
+        )
+        names = transport.server_names
+        self.imap, self.smtp = (
+            Reach(kind, names.get(kind, f"{kind.upper()} server"), self.status, clock)
+            for kind in ("imap", "smtp")
         )
         sender = Sender(settings.address, secret, loop_id)
+        retry = settings.smtp.retry_seconds if settings.smtp else 5.0
         self.postman = Postman(
-            transport, self.spool, self.store, writer, self.status, clock, sender, readers
+            transport,
+            self.spool,
+            self.store,
+            writer,
+            self.status,
+            clock,
+            sender,
+            readers,
+            sending=self.smtp,
+            retry_seconds=retry,
         )
-        self.runner = Runner(self.clerk, settings.game_master, self._warn)
+        self.chores = Chores(self.clerk, settings.game_master, self._wake)
+        self.runner = self.chores.runner
         self._queued = asyncio.Event()  # set when letters may be waiting to go out
         self._judging: ThreadPoolExecutor | None = None  # the judging thread, while running
-        self._swept: datetime | None = None
-        self._dutied: datetime | None = None
-        self._warned: dict[str, str] = {}  # what was last said of each fault met at every look
+        self._checked = False  # whether the mail servers were reached (and the mailbox held)
 
     async def run(self, once: bool = False) -> None:
         """Handle mail as it comes until stopped; with ``once``, what is waiting, then stop.
 
         Receiving and sending run side by side: letters go out while the next mails are
         judged. A mail server that cannot be reached is tried again after 1 s, 2 s, 4 s …
-        (at most a minute); with ``once`` its error is raised. A second service on the same
+        (at most a minute), each apart: the IMAP server by receiving, the SMTP server by the
+        postman; with ``once`` its error is raised. A second service on the same
         games folder refuses to start (ConfigurationError: exit 78)."""
         try:
             with usable(self.settings.games_dir):
@@ -119,10 +138,11 @@ class Service:
         except ConfigurationError:
             await self.transport.close()
             raise
-        self._judging = self.intake.judging = ThreadPoolExecutor(1, thread_name_prefix="judge")
+        judging = ThreadPoolExecutor(1, thread_name_prefix="judge")
+        self._judging = self.intake.judging = self.chores.judging = judging
         try:
             await self._start(once)
-            await self._sweep_if_due()
+            await self.chores.sweep_if_due()
             if once:
                 await self._once()
                 return
@@ -135,7 +155,7 @@ class Service:
                     await sending
         finally:
             self._judging.shutdown(wait=True)  # a mail being judged is recorded whole
-            self._judging = self.intake.judging = None
+            self._judging = self.intake.judging = self.chores.judging = None
             try:
                 await self.transport.close()
             finally:
@@ -146,9 +166,9 @@ class Service:
         """What is waiting, once: letters, mail, bots, what time has made due."""
         await self.postman.send_pending()
         await self.intake.receive()
-        await self._bots_if_waiting()
-        await self._duties_if_due()
-        await self._bots_if_waiting()  # a game made by a deadline's turn
+        await self.chores.bots_if_waiting()
+        await self.chores.duties_if_due()
+        await self.chores.bots_if_waiting()  # a game made by a deadline's turn
         await self.postman.send_pending()
 
     async def _start(self, once: bool) -> None:
@@ -170,36 +190,72 @@ class Service:
             "game_master": settings.game_master,
         }
         try:
+            await self._check(once)
+        except TransportError as err:
+            if once:
+                self.status.set(now, force=True, connection=f"unreachable: {err}")
+                raise
+            self.imap.lost(str(err))  # tried again by _keep_receiving
+
+    async def _check(self, once: bool = False) -> None:
+        """Reach and log in to the mail servers, and hold the mailbox: a line each in the log
+        and the status. TransportError when the IMAP server cannot be reached; an SMTP
+        server that cannot be reached (checked after the IMAP server) is the postman's to
+        try again (and with ``once``, raised too)."""
+        try:
             lines = await self.transport.check()
         except TransportError as err:
-            self.status.set(now, force=True, connection=f"unreachable: {err}")
-            if once:
+            if err.server != "smtp" or once:
                 raise
-            log.warning("%s; trying again", err)
+            self._checked = True
+            self.imap.reached()
+            self.smtp.lost(str(err))
             return
+        self._checked = True
         for line in lines:
             log.info("%s", line)
-        self.status.set(now, force=True, connection="connected", servers=lines)
+        self.status.set(self.clock(), force=True, servers=lines)
+        for kind in self.transport.server_names:
+            (self.imap if kind == "imap" else self.smtp).reached()
+        if not self.transport.server_names:
+            self.status.set(self.clock(), force=True, connection="connected")
 
     async def _keep_receiving(self) -> None:
-        failures = 0
+        """Receive, and carry out what is due, until stopped. While the IMAP server cannot
+        be reached, it is tried again after growing waits; bots, deadlines and reminders
+        go on meanwhile."""
         while True:
-            try:
-                await self.intake.receive()
-                if failures:
-                    log.info("the mail server can be reached again")
-                    self.status.set(self.clock(), force=True, connection="connected")
-                failures = 0
-                await self._sweep_if_due()
-                await self._bots_if_waiting()
-                await self._duties_if_due()
-                await self.transport.wait_for_mail(self.settings.poll_seconds)
-            except TransportError as err:
-                delay = min(2.0**failures, LONGEST_RECONNECT_WAIT)
-                failures += 1
-                log.warning("%s; trying again in %g s", err, delay)
-                self.status.set(self.clock(), force=True, connection=f"unreachable: {err}")
-                await asyncio.sleep(delay)
+            await self._receive()
+            await self.chores.sweep_if_due()
+            await self.chores.bots_if_waiting()
+            await self.chores.duties_if_due()
+            await self._wait_for_mail()
+
+    async def _receive(self) -> None:
+        """Handle the mail waiting (reaching the servers first if that never worked), unless
+        the IMAP server could not be reached and its next try is not due yet."""
+        if self.imap.wait() > 0:
+            return
+        try:
+            if not self._checked:
+                await self._check()
+            elif self.imap.unreachable:
+                await self.transport.check_receiving()
+            self.imap.reached()
+            await self.intake.receive()
+        except TransportError as err:
+            self.imap.lost(str(err))
+
+    async def _wait_for_mail(self) -> None:
+        """Until mail may have come (at most poll_seconds); or, while the IMAP server cannot
+        be reached, until it is time to try it again."""
+        if self.imap.unreachable:
+            await asyncio.sleep(self.imap.wait())
+            return
+        try:
+            await self.transport.wait_for_mail(self.settings.poll_seconds)
+        except TransportError as err:
+            self.imap.lost(str(err))
 
     async def _keep_sending(self) -> None:
         """Send what is due whenever mail has been handled, and at least every second (for
@@ -207,82 +263,17 @@ class Service:
         while True:
             self._queued.clear()
             self.status.set(self.clock())  # the heartbeat
+            failed = "sending failed; trying again"
             try:
                 await self.postman.send_pending()
+                self.chores.warn(failed, None)
+            except OSError as err:  # the disk: said once, not every second
+                self.chores.warn(failed, f"{failed}: {type(err).__name__}: {err}")
             except Exception:
-                log.exception("sending failed; trying again")
+                log.exception(failed)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._queued.wait(), timeout=1.0)
 
     def _wake(self) -> None:
         """Letters may be waiting: the postman looks now."""
         self._queued.set()
-
-    async def _sweep_if_due(self) -> None:
-        """Clear away notes and letters that can no longer matter, once a day (on the judging
-        thread, so never beside a mail being judged)."""
-        now = self.clock()
-        if self._swept is not None and now - self._swept < SWEEP_EVERY:
-            return
-        self._swept = now
-        loop = asyncio.get_running_loop()
-        try:
-            removed = await loop.run_in_executor(self._judging, self.spool.expire, now, self._ended)
-        except Exception:  # clearing away is never worth stopping the service for
-            log.exception("clearing away old notes failed; trying again tomorrow")
-            return
-        if removed:
-            log.info("cleared %d note(s) and letter(s) that can no longer matter", removed)
-
-    async def _duties_if_due(self) -> None:
-        """Carry out what time has made due (at most every DUTIES_EVERY)."""
-        now = self.clock()
-        if self._dutied is not None and now - self._dutied < DUTIES_EVERY:
-            return
-        self._dutied = now
-        failed = "carrying out reminders and deadlines failed; trying again"
-        await self._on_judging_thread(self.runner.do_duties, now, failed)
-
-    async def _bots_if_waiting(self) -> None:
-        """Play every bot whose turn it is."""
-        failed = "playing the bots' turns failed; trying again"
-        await self._on_judging_thread(self.runner.play_bots, self.clock(), failed)
-
-    async def _on_judging_thread(
-        self, work: Callable[[datetime], int], now: datetime, failed: str
-    ) -> None:
-        """Run ``work(now)`` on the judging thread and wake the postman if it did anything. A
-        failure is logged with ``failed`` and tried again at the next look."""
-        loop = asyncio.get_running_loop()
-        try:
-            done = await loop.run_in_executor(self._judging, work, now)
-        except OSError as err:  # the disk, or a file's permissions: one line, once
-            self._warn(failed, f"{failed}: {type(err).__name__}: {err}")
-            return
-        except Exception:
-            log.exception(failed)
-            return
-        self._warn(failed, None)
-        if done:
-            self._wake()
-
-    def _warn(self, about: str, said: str | None) -> None:
-        """Log ``said`` unless it is what was last said ``about`` the same thing: a fault met
-        at every look is told once, and again only when it changes (None: it is mended)."""
-        if said is None:
-            self._warned.pop(about, None)
-        elif self._warned.get(about) != said:
-            self._warned[about] = said
-            log.warning("%s", said)
-
-    def _ended(self, game: str) -> datetime | None:
-        """When ``game`` ended (or that it is gone: the epoch); None while it runs."""
-        if not self.store.has(game):
-            return datetime.fromtimestamp(0, UTC)
-        try:
-            replayed = self.store.load(game)
-        except (RecordError, StoreError, OSError):
-            return None  # kept: a game master may mend it
-        if replayed.state.status != "finished":
-            return None
-        return replayed.turns[-1].at if replayed.turns else replayed.record.created

@@ -80,6 +80,14 @@ class Smtp(Server):
     """The server the referee sends through."""
 
     security: Security = Field(default="starttls", description="As for imap.")
+    retry_seconds: float = Field(
+        default=5.0,
+        gt=0,
+        description="Seconds before a letter the server put off (a 4xx answer, a refused "
+        "login) is tried again, doubled at each try up to an hour; the 8th try that fails "
+        "fails for good (referee outbox). A server that does not answer at all costs a "
+        "letter no try: its letters wait for it (docs/mail-server.md).",
+    )
 
 
 class Settings(BaseSettings):
@@ -139,6 +147,15 @@ class Settings(BaseSettings):
         default_factory=list,
         description="Special-use domains (test, local, localhost, arpa …) whose addresses may "
         "play, for a private mail system; the referee's own domain always may.",
+    )
+    trusted_authserv_id: str | None = Field(
+        default=None,
+        description="The name (authserv-id) the receiving mail server writes in the "
+        "Authentication-Results headers it adds: a command to the referee's own address "
+        "whose sender it vouches for (DMARC, or DKIM aligned with From) takes effect without "
+        "a confirmation. Set it only for a server that removes such headers claiming its name "
+        "from the mail it receives (docs/mail.md, 'Who may move').",
+        pattern=r"^[^\s;]+$",
     )
 
     _secrets: Secrets | None = PrivateAttr(default=None)

@@ -1,6 +1,7 @@
 """Real mail servers for the tests and benchmarks: Dovecot (IMAP, and LMTP for delivery) and
-Postfix (SMTP, with STARTTLS, implicit TLS and login through Dovecot), on loopback ports, with
-throw-away users, in a throw-away folder.
+Postfix (SMTP, with STARTTLS, implicit TLS and login through Dovecot; and ``mx_port``, where
+other servers hand over mail without a login, as at an MX's port 25), on loopback ports, with
+throw-away users, in a throw-away folder. Each server can be stopped and started again.
 
 The packages are installed with apt-get the first time they are missing (this needs root, as
 in CI). Each server runs as its own instance with its own configuration; the machine's own
@@ -15,11 +16,13 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import signal
 import socket
 import ssl
 import subprocess
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
 
@@ -70,6 +73,19 @@ def wait_for_port(port: int, timeout: float = 20.0) -> None:
             time.sleep(0.05)
 
 
+def wait_for_port_closed(port: int, timeout: float = 20.0) -> None:
+    """Wait until nothing listens on ``port`` any more."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+        except OSError:
+            return
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"port {port} still listens after {timeout:g} s")
+        time.sleep(0.05)
+
+
 class MailServers:
     """Dovecot and Postfix for ``users`` (local parts at example.org), each with a password."""
 
@@ -84,6 +100,7 @@ class MailServers:
         self.auth_port = free_port()
         self.smtp_port = free_port()
         self.smtps_port = free_port()
+        self.mx_port = free_port()
         self.started = False
 
     # -- addresses and credentials ------------------------------------------------------------
@@ -116,14 +133,13 @@ class MailServers:
         self._write_postfix()
         self.started = True
         self.start_dovecot()
-        self._postfix("start")
-        wait_for_port(self.smtp_port)
+        self.start_postfix()
 
     def stop(self) -> None:
         if not self.started:
             return
         self.started = False
-        with contextlib.suppress(subprocess.CalledProcessError):
+        with contextlib.suppress(RuntimeError):  # (stopped already by a test that failed)
             self._postfix("stop")
         subprocess.run(["dovecot", "-c", str(self.dovecot_conf), "stop"], check=False)
         shutil.rmtree(self.root, ignore_errors=True)
@@ -148,21 +164,52 @@ class MailServers:
         time.sleep(1.0)  # the master starts new server processes with the new table
 
     def stop_dovecot(self) -> None:
-        """Stop Dovecot: every IMAP connection dies and none can be made."""
+        """Stop Dovecot as a service manager stops it (every process of the service told to
+        end): every IMAP connection dies and none can be made. (Dovecot's own `stop` ends
+        only its master: a connection's process may serve it for half a minute more.)"""
+        master = (self.root / "dovecot-run" / "master.pid").read_text().strip()
+        found = subprocess.run(["pgrep", "-P", master], capture_output=True, text=True)
         subprocess.run(["dovecot", "-c", str(self.dovecot_conf), "stop"], check=True)
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.imap_port), timeout=1).close()
-            except OSError:
-                return
-            if time.monotonic() > deadline:
-                raise RuntimeError("Dovecot did not stop")
-            time.sleep(0.05)
+        for pid in found.stdout.split():
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(int(pid), signal.SIGTERM)
+        for port in (self.imap_port, self.imaps_port, self.lmtp_port, self.auth_port):
+            wait_for_port_closed(port)
 
     def start_dovecot(self) -> None:
         subprocess.run(["dovecot", "-c", str(self.dovecot_conf)], check=True)
         for port in (self.imap_port, self.lmtp_port, self.auth_port):
+            wait_for_port(port)
+
+    @contextlib.contextmanager
+    def dovecot_stopped(self) -> Iterator[None]:
+        """Dovecot stopped for the block, and started again after it, whatever happens in
+        it (the next tests need it)."""
+        self.stop_dovecot()
+        try:
+            yield
+        finally:
+            self.start_dovecot()
+
+    @contextlib.contextmanager
+    def postfix_stopped(self) -> Iterator[None]:
+        """Postfix stopped for the block, and started again after it, whatever happens."""
+        self.stop_postfix()
+        try:
+            yield
+        finally:
+            self.start_postfix()
+
+    def stop_postfix(self) -> None:
+        """Stop Postfix: its SMTP connections die and none can be made (mail it holds for
+        Dovecot stays queued, delivered once it runs again)."""
+        self._postfix("stop")
+        for port in (self.smtp_port, self.smtps_port, self.mx_port):
+            wait_for_port_closed(port)
+
+    def start_postfix(self) -> None:
+        self._postfix("start")
+        for port in (self.smtp_port, self.smtps_port, self.mx_port):
             wait_for_port(port)
 
     def __enter__(self) -> MailServers:
@@ -311,6 +358,9 @@ smtputf8_enable = no
 queue_run_delay = 1s
 minimal_backoff_time = 1s
 maximal_backoff_time = 2s
+# logins go through Dovecot: while a test has it stopped, each smtpd that offers them dies,
+# and Postfix would wait a minute before starting the next one
+service_throttle_time = 1s
 recipient_delimiter = +
 virtual_mailbox_domains = {DOMAIN}
 virtual_mailbox_maps = texthash:{conf}/recipients
@@ -328,6 +378,7 @@ smtpd_sasl_path = inet:127.0.0.1:{self.auth_port}
         (conf / "master.cf").write_text(f"""
 127.0.0.1:{self.smtp_port} inet n - n - - smtpd
 127.0.0.1:{self.smtps_port} inet n - n - - smtpd -o smtpd_tls_wrappermode=yes
+127.0.0.1:{self.mx_port} inet n - n - - smtpd -o smtpd_sasl_auth_enable=no
 pickup    unix  n - n 60 1 pickup
 cleanup   unix  n - n - 0 cleanup
 qmgr      unix  n - n 300 1 qmgr

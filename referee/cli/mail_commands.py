@@ -32,7 +32,7 @@ from referee.doctor import examine, report
 from referee.errors import ConfigurationError, RequestError
 from referee.logs import TEXT_LOG_FORMAT, JsonLines, LogFormat
 from referee.mail.spool import Spool
-from referee.mail.status import read_status
+from referee.mail.status import SERVERS, read_status, say_duration
 from referee.owner import user_name
 from referee.service import Service, make_transport, system_clock
 from referee.settings import load_settings
@@ -310,10 +310,11 @@ def _status_lines(told: dict[str, Any], root: Path) -> list[str]:
             f"{'stopped' if told.get('state') == 'stopped' else 'gone without stopping'})."
         ]
     if told["running"]:
-        lines.append(f"Mail servers: {told.get('connection', 'not checked yet')}.")
-        lines.extend(f"  {server}" for server in told.get("servers", []))
+        lines.extend(_server_lines(told, datetime.now(UTC)))
     else:
         lines.append("Mail servers: none connected (the service is not running).")
+    if told["running"] and told.get("disk"):
+        lines.append(f"Games folder: {told['disk']}.")
     mail, sent = told.get("last_mail"), told.get("last_sent")
     lines.append(
         f"Last mail handled: {mail['at']}: {mail['outcome']}: {mail['note']}."
@@ -327,6 +328,34 @@ def _status_lines(told: dict[str, Any], root: Path) -> list[str]:
     )
     if not told["running"]:
         lines.append("Start it: systemctl start referee (or, without systemd: referee serve).")
+    return lines
+
+
+def _server_lines(told: dict[str, Any], now: datetime) -> list[str]:
+    """How the running service finds its mail servers: all connected, or not (it keeps
+    trying); each one's state since when; then what it found when it first reached them."""
+    states = {kind: told[kind] for kind in SERVERS if isinstance(told.get(kind), dict)}
+    away = [kind for kind, state in states.items() if state.get("state") == "unreachable"]
+    if away:
+        lines = [
+            f"Mail servers: {' and '.join(SERVERS[kind] for kind in away)} cannot be reached; "
+            "the service keeps trying (at least every minute), and mail and letters wait "
+            "meanwhile: none is lost."
+        ]
+    else:
+        lines = [f"Mail servers: {told.get('connection', 'not checked yet')}."]
+    for kind, state in states.items():
+        since = str(state.get("since"))
+        try:
+            ago = say_duration((now - datetime.fromisoformat(since)).total_seconds())
+        except ValueError:
+            ago = "?"
+        if kind in away:
+            error = state.get("error")
+            lines.append(f"  {SERVERS[kind]}: UNREACHABLE since {since} ({ago} ago): {error}")
+        else:
+            lines.append(f"  {SERVERS[kind]}: connected since {since}.")
+    lines.extend(f"  {server}" for server in told.get("servers", []))
     return lines
 
 

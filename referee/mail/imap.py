@@ -2,9 +2,15 @@
 
 imap-tools blocks, so every IMAP command runs on one thread of its own, never on the event
 loop, and one at a time (an IMAP connection is one conversation). New mail is awaited with
-IDLE when the server offers it, else by polling. A connection that drops is opened again on
-the next command; a server that cannot be reached raises :class:`TransportError`, and the
-service tries again with growing delays.
+IDLE when the server offers it, else by polling. A connection that drops is opened again at
+once, and the command given again; a server that cannot be reached raises
+:class:`TransportError`, and the service tries again with growing delays.
+
+A connection that goes silent without closing (a proxy or a NAT that lost it: no FIN, and
+TCP keepalives may still be answered) is noticed by the application's own round trip: every
+read waits at most ``imap.timeout``, and an IDLE is ended and begun again at least every
+IDLE_RENEWED_EVERY seconds, its DONE to be answered like any command. So a silent connection
+is noticed within IDLE_RENEWED_EVERY (or ``poll_seconds``, if less) plus ``imap.timeout``.
 
 A message's handle is ``UIDVALIDITY:UID``: if the mailbox's UIDVALIDITY changes (the server
 renumbered it), handles from before are refused rather than taken for other messages.
@@ -56,8 +62,10 @@ CONNECTION_ERRORS = (OSError, imaplib.IMAP4.error, ImapToolsError)
 #: The most a listing downloads ahead of handling (messages under the size cap only).
 READ_AHEAD_BYTES = 16_000_000
 
-#: RFC 2177: end an IDLE and start another at least every 29 minutes.
-LONGEST_IDLE = 25 * 60.0
+#: The longest an IDLE (or a wait without IDLE) lasts before the connection is used again:
+#: a connection that went silent meanwhile is noticed this long plus ``imap.timeout`` after
+#: (RFC 2177 asks for at most 29 minutes; a silent connection asks for much less).
+IDLE_RENEWED_EVERY = 30.0
 
 
 class ImapTransport:
@@ -90,6 +98,7 @@ class ImapTransport:
         self._instance = uuid.uuid4().hex
         self._holding = False  # the mailbox, once claimed
         self._beaten = 0.0  # when this service last beat (monotonic)
+        self._connected_before = False  # (said at info level once: later at debug level)
 
     # -- the connection (on the IMAP thread) ---------------------------------------------------
 
@@ -98,20 +107,38 @@ class ImapTransport:
         return await loop.run_in_executor(self._thread, self._on_thread, action)
 
     def _on_thread(self, action: Callable[[BaseMailBox], T]) -> T:
+        """Run ``action`` on the connection, made first if there is none. A kept connection
+        that dropped (or went silent) is made again at once and the action run again: one
+        line in the log once it is back. A server that cannot be reached: TransportError."""
+        dropped = ""  # why the kept connection was lost, if it was
         for attempt in (1, 2):
             reused = self._box is not None
             try:
                 if self._box is None:
                     self._box = self._connect()
+                    if dropped:
+                        said = "IMAP connection to %s lost (%s); connected again"
+                        log.info(said, self._host, dropped)
                 return action(self._box)
             except CONNECTION_ERRORS as err:
                 self._drop()
                 if reused and attempt == 1 and not self._closing:
-                    log.info("IMAP connection to %s dropped (%s); reconnecting", self._host, err)
+                    dropped = self._problem(err)
                     continue
-                problem = str(err) or type(err).__name__
-                raise TransportError(f"IMAP server {self._host}: {problem}") from None
+                raise TransportError(
+                    f"IMAP server {self._host}: {self._problem(err)}", server="imap"
+                ) from None
         raise AssertionError("unreachable")
+
+    def _problem(self, err: BaseException) -> str:
+        """What went wrong with the connection, in words."""
+        if isinstance(err, TimeoutError):
+            return f"no answer within {self.server.timeout:g} s (imap.timeout)"
+        return str(err) or type(err).__name__
+
+    @property
+    def server_names(self) -> dict[str, str]:
+        return {"imap": f"IMAP server {self._host}", "smtp": f"SMTP server {self.sender.where}"}
 
     @property
     def _host(self) -> str:
@@ -124,7 +151,9 @@ class ImapTransport:
                 box.folder.create(self._folder(name))
         status = box.folder.status(self.server.folder, ["UIDVALIDITY"])
         self._uidvalidity = str(status["UIDVALIDITY"])
-        log.info("connected to IMAP server %s as %s", self._host, self.server.user)
+        level = logging.DEBUG if self._connected_before else logging.INFO
+        log.log(level, "connected to IMAP server %s as %s", self._host, self.server.user)
+        self._connected_before = True
         return box
 
     def _login(self) -> BaseMailBox:
@@ -355,13 +384,20 @@ class ImapTransport:
 
         return await self._call(restoring)
 
+    async def check_receiving(self) -> None:
+        await self._call(lambda box: None)  # (connected first, if it is not)
+
+    async def check_sending(self) -> str:
+        return await self.sender.check()
+
     async def send(self, sender: str, recipient: str, message: bytes) -> None:
         await self.sender.send(sender, recipient, message)
 
     async def wait_for_mail(self, timeout: float) -> None:
-        """IDLE until the server reports a change (or ``timeout``); without IDLE, sleep. A
-        service that holds the mailbox beats first when it is time, and waits no longer
-        than BEAT_EVERY."""
+        """IDLE until the server reports a change (or ``timeout``, at most
+        IDLE_RENEWED_EVERY: see the module's notes); without IDLE, sleep. A service that
+        holds the mailbox beats first when it is time, and waits no longer than BEAT_EVERY."""
+        timeout = min(timeout, IDLE_RENEWED_EVERY)
         if self._holding:
             if time.monotonic() - self._beaten >= BEAT_EVERY * 0.9:
                 await self._call(self._beat)
@@ -380,7 +416,7 @@ class ImapTransport:
                 # packet as the server's "+ idling": then it is already read, or waiting in
                 # a buffer where polling the socket would never see it
                 if "EXISTS" not in client.untagged_responses and not _buffered(client):
-                    box.idle.poll(timeout=min(timeout, LONGEST_IDLE))
+                    box.idle.poll(timeout=timeout)
             finally:
                 box.idle.stop()  # type: ignore[no-untyped-call]
             return True

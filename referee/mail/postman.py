@@ -2,6 +2,13 @@
 address and side by side across addresses, tried again with growing delays, and kept for the
 game master when a server refuses it for good.
 
+A server that does not answer at all (it is down, or the way to it) is not the letters'
+fault: they wait for it without counting a try, and only the server is tried again, after 1 s,
+2 s, 4 s … at most a minute (one connection, see :class:`~referee.mail.status.Reach`). Once
+it answers, every letter due goes, in order per address. A letter that has waited
+QUEUE_LIFETIME for a server that does not answer fails for good, as an MTA gives up on mail
+it could not deliver in days.
+
 A letter goes only once what it depends on is written (its turn, or its mail's note: see
 :mod:`referee.mail.outbox`). Its Message-ID is noted in the player's thread before it is
 sent, so that a reply to it is understood even if the service dies the moment it has gone
@@ -15,18 +22,24 @@ import logging
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 
-from referee.errors import ConflictError, RecordError, StoreError
+from referee.errors import ConfigurationError, ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
 from referee.mail.compose import Envelope, to_bytes
 from referee.mail.outbox import Queued, queued_at
 from referee.mail.readers import Readers
-from referee.mail.routing import message_id, player_key, reply_address
+from referee.mail.routing import (
+    confirmation_address,
+    confirmation_id,
+    message_id,
+    player_key,
+    reply_address,
+)
 from referee.mail.spool import Spool
-from referee.mail.status import StatusBoard
+from referee.mail.status import Reach, StatusBoard
 from referee.mail.trail import LetterLeft
-from referee.mail.transport import SendError, Transport
+from referee.mail.transport import SendError, Transport, TransportError
 from referee.record import load_game
 from referee.store import Store
 from referee.wording.writer import Writer
@@ -40,11 +53,15 @@ SEND_AT_ONCE = 4
 #: How long (seconds) a board letter waits for a bot that moves next, so that both turns go
 #: in one letter.
 HOLD_FOR_BOTS = 60.0
+#: A letter still waiting this long after it was queued, for a server that does not answer,
+#: fails for good (Postfix's maximal_queue_lifetime is 5 days too).
+QUEUE_LIFETIME = timedelta(days=5)
 
 
-def retry_delay(attempts: int) -> float:
-    """Seconds to wait before try number ``attempts + 1``: 5 s, doubling, at most an hour."""
-    return float(min(5 * 2**attempts, 3600))
+def retry_delay(attempts: int, first: float = 5.0) -> float:
+    """Seconds to wait before try number ``attempts + 1``: ``first`` (smtp.retry_seconds),
+    doubling, at most an hour."""
+    return float(min(first * 2**attempts, 3600))
 
 
 @dataclass(frozen=True)
@@ -70,8 +87,15 @@ class Postman:
         clock: Callable[[], datetime],
         sender: Sender,
         readers: Readers,
+        sending: Reach,
+        retry_seconds: float = 5.0,
     ) -> None:
+        """``sending``: the SMTP server's state, shared with the service, which found it at
+        the start; ``retry_seconds``: the first wait before a letter a server put off is
+        tried again."""
         self.transport = transport
+        self.sending = sending
+        self.retry_seconds = retry_seconds
         self.spool = spool
         self.store = store
         self.writer = writer
@@ -85,7 +109,36 @@ class Postman:
     async def send_pending(self) -> int:
         """Send every letter that is due; how many went out. Letters to one address go in
         the order they were queued; letters to different addresses go side by side, over up
-        to SEND_AT_ONCE connections."""
+        to SEND_AT_ONCE connections. While the server cannot be reached, none is tried (see
+        :meth:`_can_send`)."""
+        try:
+            if not await self._can_send():
+                return 0
+            return await self._send_due()
+        finally:
+            self._note_letters_left()
+
+    async def _can_send(self) -> bool:
+        """Whether to send now: yes, unless the server could not be reached at the last try;
+        then not before the next try is due, and only if the server answers it (one
+        connection and login, kept for the letters). Each try that fails fails for good the
+        letters that have waited QUEUE_LIFETIME."""
+        if not self.sending.unreachable:
+            return True
+        if self.sending.wait() > 0:
+            return False
+        try:
+            await self.transport.check_sending()
+        except TransportError as err:
+            self.sending.lost(str(err))
+            self._give_up_on_old(str(err))
+            return False
+        except ConfigurationError:
+            pass  # it answers, refusing the login: each letter says so, and counts a try
+        self.sending.reached()
+        return True
+
+    async def _send_due(self) -> int:
         now = time.time()
         pending = self.spool.outbox.pending()
         latest: dict[tuple[str, int], int] = {}  # the latest board queued, by game and seat
@@ -119,16 +172,25 @@ class Postman:
             async with at_once:
                 sent = 0
                 for queued, overtaken in merged(letters):
+                    if self.sending.unreachable:
+                        break  # the server went away: every letter waits for it
                     if await self.send(queued, overtaken):
                         sent += 1
                     elif queued.path.exists():
                         break  # to be tried again: the letters after it wait their turn
                 return sent
 
-        try:
-            return sum(await asyncio.gather(*(send_in_order(group) for group in due.values())))
-        finally:
-            self._note_letters_left()
+        return sum(await asyncio.gather(*(send_in_order(group) for group in due.values())))
+
+    def _give_up_on_old(self, error: str) -> None:
+        """Fail for good every letter due that has waited QUEUE_LIFETIME since it was
+        queued, for a server that still does not answer (``error``)."""
+        for queued in self.spool.outbox.pending():
+            if not _outlived(queued) or self.spool.outbox.committed(queued) is not True:
+                continue  # (a letter never to go, or not yet, is not this look's to settle)
+            subject = queued.written.subject if queued.written else ""
+            own_id = self.envelope(queued).message_id
+            self._fail(queued, (), own_id, subject, _too_late(error), queued.attempts)
 
     def _bot_moves_next(
         self, queued: Queued, now: float, latest: dict[tuple[str, int], int]
@@ -197,15 +259,17 @@ class Postman:
         try:
             await self.transport.send(self.address, mail.to, to_bytes(written, envelope))
         except SendError as err:
-            if err.permanent or queued.attempts + 1 >= MAX_ATTEMPTS:
-                tries = queued.attempts + 1
-                for earlier in overtaken:
-                    self.spool.outbox.settle(earlier, "failed", error=f"merged: {err}")
-                self.spool.outbox.settle(queued, "failed", error=str(err), attempts=tries)
-                self._note_trail(queued, envelope.message_id, written.subject, "failed", str(err))
-                log.error("letter to %s failed for good: %s", mail.to, err)
+            if err.unreachable:
+                self.sending.lost(str(err))
+                if not _outlived(queued):
+                    return False  # not the letter's fault: it waits for the server, untried
+            tries = queued.attempts + (0 if err.unreachable else 1)
+            why = _too_late(str(err)) if err.unreachable else str(err)
+            if err.unreachable or err.permanent or tries >= MAX_ATTEMPTS:
+                self._fail(queued, overtaken, envelope.message_id, written.subject, why, tries)
             else:
-                self.spool.outbox.retry_later(queued, str(err), retry_delay(queued.attempts))
+                delay = retry_delay(queued.attempts, self.retry_seconds)
+                self.spool.outbox.retry_later(queued, str(err), delay)
                 log.warning("letter to %s not sent yet (%s); will try again", mail.to, err)
             return False
         failpoint("sent")
@@ -219,6 +283,24 @@ class Postman:
             last_sent={"at": self.clock().isoformat(), "to": mail.to, "subject": written.subject},
         )
         return True
+
+    def _fail(
+        self,
+        queued: Queued,
+        overtaken: Sequence[Queued],
+        own_id: str,
+        subject: str,
+        error: str,
+        tries: int,
+    ) -> None:
+        """A letter failed for good (and the letters it told for): kept in failed/ for the
+        game master, with ``error`` and its ``tries``; in its game's trail (with its
+        Message-ID ``own_id``); and in the log."""
+        for earlier in overtaken:
+            self.spool.outbox.settle(earlier, "failed", error=f"merged: {error}")
+        self.spool.outbox.settle(queued, "failed", error=error, attempts=tries)
+        self._note_trail(queued, own_id, subject, "failed", error, tries=tries)
+        log.error("letter to %s failed for good: %s", queued.letter.to, error)
 
     def _note_trail(
         self,
@@ -263,9 +345,13 @@ class Postman:
         now = self.clock()
         if mail.seat is None:
             domain = address.partition("@")[2]
+            token = mail.confirms  # a confirmation: its reply carries the token back
             return Envelope(
                 sender=address,
-                message_id=f"<notice.{queued.key}@{domain}>",
+                message_id=confirmation_id(address, token, queued.key)
+                if token
+                else f"<notice.{queued.key}@{domain}>",
+                reply_to=confirmation_address(address, token) if token else None,
                 in_reply_to=mail.answers,
                 references=[mail.answers] if mail.answers else [],
                 loop_id=self.loop_id,
@@ -322,6 +408,17 @@ def _overtakes(later: Queued, earlier: Queued) -> bool:
         and later.written is None
         and earlier.written is None
     )
+
+
+def _outlived(queued: Queued) -> bool:
+    """Whether a letter was queued more than QUEUE_LIFETIME ago."""
+    stamp = queued_at(queued.path)
+    return stamp is not None and time.time() - stamp.timestamp() > QUEUE_LIFETIME.total_seconds()
+
+
+def _too_late(error: str) -> str:
+    """Why a letter that waited QUEUE_LIFETIME for a server fails for good."""
+    return f"not sent in {QUEUE_LIFETIME.days} days, the server not answering: {error}"
 
 
 def _why_void(queued: Queued) -> str:

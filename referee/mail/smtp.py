@@ -2,8 +2,10 @@
 
 A server's answer decides what a failure means: a 5xx refusal is permanent (the letter is
 kept for the game master, never retried; on a connection kept from earlier, only once a new
-connection says it too), anything else — 4xx, a dropped or refused
-connection, a timeout, a failed login — is temporary and the letter is tried again later.
+connection says it too); a 4xx answer or a failed login is temporary, and the letter is tried
+again later. No answer at all — a refused or dropped connection, a timeout, a failed TLS
+handshake — means the server cannot be reached: the letter is not to blame, and waits for the
+server (see :mod:`referee.mail.postman`).
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ class SmtpSender:
             ) from None
         except (aiosmtplib.SMTPException, OSError, TimeoutError) as err:
             raise TransportError(
-                f"SMTP server {self.where} cannot be reached: {err or type(err).__name__}"
+                f"SMTP server {self.where} cannot be reached: {_said(err)}", server="smtp"
             ) from None
         self._keep(client)
         who = f"logged in as {self.server.user}" if self.server.user else "no login"
@@ -145,12 +147,18 @@ class SmtpSender:
                 raise refusal from None
             except (aiosmtplib.SMTPException, OSError, TimeoutError) as err:
                 await _close(client)
-                if reused and attempt == 1:
-                    log.info("SMTP connection to %s went stale; connecting again", self.server.host)
+                if reused and attempt == 1:  # and so did the others kept: made in the same era
+                    log.debug("SMTP connection to %s went stale; connecting again", self.where)
+                    await self._drop_kept()
                     continue
+                if isinstance(err, OSError | TimeoutError):  # no answer: the server is away
+                    raise SendError(
+                        f"SMTP server {self.where} cannot be reached: {_said(err)}",
+                        permanent=False,
+                        unreachable=True,
+                    ) from None
                 raise SendError(
-                    f"cannot send through {self.server.host}: {err or type(err).__name__}",
-                    permanent=False,
+                    f"cannot send through {self.where}: {_said(err)}", permanent=False
                 ) from None
 
     async def _refused_on_kept(self, refusal: SendError) -> None:
@@ -161,6 +169,13 @@ class SmtpSender:
 
     async def close(self) -> None:
         await self._drop_kept()
+
+
+def _said(err: BaseException) -> str:
+    """What went wrong, in words: a timeout says how long it waited."""
+    if isinstance(err, TimeoutError) and not str(err):
+        return "no answer in time"
+    return str(err) or type(err).__name__
 
 
 async def _close(client: aiosmtplib.SMTP | None) -> None:

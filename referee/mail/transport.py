@@ -29,7 +29,12 @@ MAILDIR = ("new", "cur")
 
 
 class TransportError(Exception):
-    """The mail server cannot be reached or dropped the connection: try again later."""
+    """The mail server cannot be reached or dropped the connection: try again later.
+    ``server``: which one, "imap" or "smtp" (its field in the status)."""
+
+    def __init__(self, message: str, server: str = "imap") -> None:
+        super().__init__(message)
+        self.server = server
 
 
 class MessageGoneError(Exception):
@@ -37,11 +42,14 @@ class MessageGoneError(Exception):
 
 
 class SendError(Exception):
-    """Sending failed. ``permanent``: the server refused for good (do not retry)."""
+    """Sending failed. ``permanent``: the server refused for good (do not retry).
+    ``unreachable``: no server answered (it is down, or the way to it): the letter is not to
+    blame, and waits for the server without counting a try."""
 
-    def __init__(self, message: str, permanent: bool) -> None:
+    def __init__(self, message: str, permanent: bool, unreachable: bool = False) -> None:
         super().__init__(message)
         self.permanent = permanent
+        self.unreachable = unreachable
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,12 @@ class Incoming:
 
 
 class Transport(Protocol):
+    @property
+    def server_names(self) -> dict[str, str]:
+        """The mail servers it talks to, by kind ("imap", "smtp"), each with its name for
+        the log ("IMAP server mail.example.org:993"); none for a folder of files."""
+        ...
+
     async def incoming(self) -> list[Incoming]:
         """The messages waiting, oldest first."""
         ...
@@ -84,6 +98,16 @@ class Transport(Protocol):
         """Reach (and log in to) what the transport uses: a line for each, to tell the game
         master. ConfigurationError for a refused login; TransportError when a server cannot
         be reached now."""
+        ...
+
+    async def check_receiving(self) -> None:
+        """Reach (and log in to) where mail comes from, alone: TransportError when it
+        cannot be reached."""
+        ...
+
+    async def check_sending(self) -> str:
+        """Reach (and log in to) what sends mail, alone: a line to tell the game master.
+        ConfigurationError for a refused login; TransportError when it cannot be reached."""
         ...
 
     async def send(self, sender: str, recipient: str, message: bytes) -> None:
@@ -119,6 +143,10 @@ class DirTransport:
     @property
     def inbox(self) -> Path:
         return self.mail_dir / "inbox"
+
+    @property
+    def server_names(self) -> dict[str, str]:
+        return {}
 
     async def incoming(self) -> list[Incoming]:
         found = []
@@ -197,6 +225,12 @@ class DirTransport:
                 os.rename(path, _free(self.inbox / path.name))
                 return True
         return False
+
+    async def check_receiving(self) -> None:
+        return None
+
+    async def check_sending(self) -> str:
+        return f"letters written to {self.mail_dir / 'outbox'}"
 
     async def send(self, sender: str, recipient: str, message: bytes) -> None:
         safe = re.sub(r"[^A-Za-z0-9@._+-]", "_", recipient)

@@ -109,6 +109,26 @@ class MailProgram:
                 to_addrs=[a.addr_spec for a in message["To"].addresses],
             )
 
+    def hand_over(self, message: EmailMessage) -> None:
+        """Send as the player's provider does: its server hands the mail to the referee's MX
+        (``mx_port``, no login), which delivers it to Dovecot, or keeps it until it can."""
+        with smtplib.SMTP("127.0.0.1", self.servers.mx_port) as smtp:
+            smtp.send_message(
+                message,
+                from_addr=self.address,
+                to_addrs=[a.addr_spec for a in message["To"].addresses],
+            )
+
+    def deliver(self, message: EmailMessage) -> None:
+        """Put the mail into the referee's mailbox past Postfix, over Dovecot's LMTP, as
+        another server of the referee's own (a second MX) would while Postfix is down."""
+        with smtplib.LMTP("127.0.0.1", self.servers.lmtp_port) as lmtp:
+            lmtp.send_message(
+                message,
+                from_addr=self.address,
+                to_addrs=[a.addr_spec for a in message["To"].addresses],
+            )
+
     def send_raw(self, raw: bytes, to: str) -> None:
         """Send a message exactly as given (as another mail program wrote it)."""
         with smtplib.SMTP("127.0.0.1", self.servers.smtp_port) as smtp:
@@ -143,8 +163,12 @@ class Referee:
         root: Path,
         imap_security: str = "tls",
         smtp_security: str = "starttls",
+        imap: dict[str, object] | None = None,
+        smtp: dict[str, object] | None = None,
         **settings: object,
     ) -> None:
+        """``imap``, ``smtp``: settings of that server besides (or in place of) the usual
+        ones, e.g. another port or timeout."""
         self.servers = servers
         self.user = user
         self.address = servers.address(user)
@@ -157,13 +181,14 @@ class Referee:
             "smtp": {"tls": servers.smtps_port, "starttls": servers.smtp_port},
         }
 
-        def server(kind: str, security: str) -> dict[str, object]:
+        def server(kind: str, security: str, given: dict[str, object] | None) -> dict[str, object]:
             return {
                 "host": "127.0.0.1",
                 "port": ports[kind][security],
                 "security": security,
                 "user": self.address,
                 "ca_file": str(servers.ca_file),
+                **(given or {}),
             }
 
         self.config.write_text(
@@ -172,8 +197,8 @@ class Referee:
                     "address": self.address,
                     "games_dir": str(self.games),
                     **settings,
-                    "imap": server("imap", imap_security),
-                    "smtp": server("smtp", smtp_security),
+                    "imap": server("imap", imap_security, imap),
+                    "smtp": server("smtp", smtp_security, smtp),
                 }
             )
         )
