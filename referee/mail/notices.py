@@ -6,8 +6,10 @@ a full disk. Pure: what happened in, a :class:`~referee.wording.letter.Letter` o
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from referee.mail.inbound import Inbound
+from referee.mail.telling import to_someone
 from referee.wording.letter import Letter
 from referee.wording.messages import Message, say
 
@@ -65,15 +67,11 @@ def set_aside_for_game_master(
     """To the game master: which mail was set aside, why, and how to have it read again."""
     about = {"game": game} if game else {}
     aside = "notice.aside.game" if game else "notice.aside"
-    return Letter(
-        game="",
-        seat=None,
-        to=game_master,
-        name="",  # the game master: greeted without a name
-        turn=0,
-        kind="set-aside-gm",
-        subject=say(f"subject.{aside}", id=short, **about),
-        says=(
+    return _to_game_master(
+        game_master,
+        "set-aside-gm",
+        say(f"subject.{aside}", id=short, **about),
+        [
             say(aside, **about),
             say(
                 "notice.aside.facts",
@@ -85,8 +83,7 @@ def set_aside_for_game_master(
             say("notice.aside.retry"),
             say("notice.aside.command", id=short),
             say("notice.aside.more"),
-        ),
-        form="notice",
+        ],
     )
 
 
@@ -94,21 +91,21 @@ def no_room_for_game_master(game_master: str, folder: str, free: int, why: str) 
     """To the game master: the games folder takes no writes (full, or read-only), so mail
     waits unread in the mailbox until it does. Sent straight, not through the outbox, which
     is on that disk too (see Intake)."""
-    return Letter(
-        game="",
-        seat=None,
-        to=game_master,
-        name="",  # the game master: greeted without a name
-        turn=0,
-        kind="no-room-gm",
-        subject=say("subject.notice.no_room"),
-        says=(
+    return _to_game_master(
+        game_master,
+        "no-room-gm",
+        say("subject.notice.no_room"),
+        [
             say("notice.no_room"),
             say("notice.no_room.facts", folder=folder, free=free, why=why),
             say("notice.no_room.mend"),
-        ),
-        form="notice",
+        ],
     )
+
+
+def _to_game_master(to: str, kind: str, subject: Message, says: Sequence[Message]) -> Letter:
+    """A notice to the game master, greeted without a name."""
+    return replace(to_someone(to, "", kind, subject, says), form="notice")
 
 
 def _subject(subject: str) -> Message:
