@@ -88,6 +88,9 @@ class Invitations:
 
     def __init__(self, games_dir: Path) -> None:
         self.root = games_dir / ".invitations"
+        #: invitations that are over (never to change again), by game, with the stamp of
+        #: their end.json: :meth:`all` reads only the open ones again
+        self._over: dict[str, tuple[tuple[int, int], Invitation]] = {}
 
     def ids(self) -> list[str]:
         if not self.root.is_dir():
@@ -138,7 +141,27 @@ class Invitations:
         )
 
     def all(self) -> list[Invitation]:
-        return [i for i in map(self.get, self.ids()) if i is not None]
+        """Every invitation here; those over are read once (their files never change)."""
+        found, listed = [], self.ids()
+        for gone in self._over.keys() - set(listed):  # (swept away by the daily sweep)
+            del self._over[gone]
+        for game in listed:
+            try:
+                info = (self.root / game / "end.json").stat()
+                stamp: tuple[int, int] | None = (info.st_ino, info.st_mtime_ns)
+            except OSError:
+                stamp = None
+            kept = self._over.get(game)
+            if stamp is not None and kept is not None and kept[0] == stamp:
+                found.append(kept[1])
+                continue
+            invitation = self.get(game)
+            if invitation is None:
+                continue
+            if stamp is not None and invitation.status != "invited":
+                self._over[game] = (stamp, invitation)
+            found.append(invitation)
+        return found
 
     def propose(self, invitation: Invitation) -> bool:
         """Write a new proposal; False when that game was proposed already (by the same

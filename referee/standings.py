@@ -15,9 +15,9 @@ moves their results along with them).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
@@ -47,11 +47,34 @@ class Place:
 
 @dataclass(frozen=True)
 class Finish:
-    """A finished game, as the standings count it."""
+    """A finished game, as the standings count it: when it ended, after how many turns,
+    who won (names, in seat order) and every seat's place."""
 
     game: str
     ended: datetime
     places: tuple[Place, ...]
+    turns: int = 0
+    winners: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "ended": self.ended.isoformat(),
+            "turns": self.turns,
+            "winners": list(self.winners),
+            "places": [asdict(p) for p in self.places],
+        }
+
+    @classmethod
+    def from_json(cls, body: dict[str, Any]) -> Finish:
+        """A Finish written by :meth:`to_json`; KeyError, TypeError or ValueError if not."""
+        return cls(
+            game=str(body["game"]),
+            ended=datetime.fromisoformat(body["ended"]),
+            places=tuple(Place(**p) for p in body["places"]),
+            turns=int(body["turns"]),
+            winners=tuple(str(w) for w in body["winners"]),
+        )
 
 
 @dataclass(frozen=True)
@@ -115,7 +138,7 @@ def finish_of(game: Replayed) -> Finish | None:
     state = game.state
     if state.status != "finished":
         return None
-    winners = set(outcome(state))
+    winners = outcome(state)
     ended = game.turns[-1].at if game.turns else game.record.created
 
     def order(seat: int) -> tuple[int, int, int]:
@@ -144,7 +167,7 @@ def finish_of(game: Replayed) -> Finish | None:
                 resigned=seat in state.resigned,
             )
         )
-    return Finish(game.record.id, ended, tuple(places))
+    return Finish(game.record.id, ended, tuple(places), state.turn, tuple(winners))
 
 
 def finishes(store: Store) -> list[Finish]:
@@ -153,7 +176,7 @@ def finishes(store: Store) -> list[Finish]:
     found = []
     for game_id in store.game_ids():
         try:
-            done = finish_of(store.load(game_id))
+            done = store.finish(game_id)
         except (RecordError, StoreError):
             continue
         if done is not None:

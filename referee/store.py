@@ -7,6 +7,7 @@
     games/<id>/archive/<stamp>-to-N/ turns undone by a rollback, with rollback.toml (why)
     games/<id>/amendments/0001.toml  changes to game.toml's players (an address), with why
     games/<id>/.lock                 the per-game lock (filelock)
+    games/<id>/.over.json            once the game is over: what it came to (a cache)
 
 Every file is written to a temporary name, flushed to disk, then linked into place, which
 fails rather than overwrite; the folder is flushed after. A writer killed at any instant
@@ -19,10 +20,12 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import errno
+import json
 import os
 import shutil
 import tomllib
 import uuid
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
@@ -46,13 +49,30 @@ from referee.record import (
     replay,
     replay_more,
 )
+from referee.standings import Finish, finish_of
 
 LOCK_TIMEOUT = 10.0
+
+#: How many games a remembering store keeps loaded at most, the least recently loaded
+#: forgotten first: more than a busy service has in play. Games over are not kept at all.
+REMEMBERED_AT_MOST = 1000
+
+#: The note a game folder keeps once its game is over: what it came to (a :class:`Finish`)
+#: and the stamps of game.toml, ``turns/`` and ``amendments/`` when that was read. Only a
+#: cache: a note whose stamps are not the files' (a rollback, an address amended, a copied
+#: folder) is not believed, and the game is replayed and noted again.
+OVER_NOTE = ".over.json"
 
 
 #: What identifies one version of a file: a changed, replaced or touched file changes its
 #: ctime, which no program can set back.
 FileStamp = tuple[int, int, int, int]
+
+
+#: The stamps an over-note is believed by: game.toml's, ``turns/``'s and ``amendments/``'s
+#: (None while it has none). A folder's stamp changes whenever a file comes into it or
+#: leaves it.
+OverStamps = tuple[FileStamp, FileStamp, FileStamp | None]
 
 
 @dataclass(frozen=True)
@@ -68,7 +88,8 @@ class Store:
     With ``remember``, a game once loaded is kept, and loading it again replays only the
     turn files written since (a long-running service loads a game at every move); should
     any file it read before have changed, been replaced or gone, the game is loaded whole
-    again."""
+    again. Only games in play are kept (at most REMEMBERED_AT_MOST): a game over is told
+    apart, and what it came to read, from its over-note (:meth:`in_play`, :meth:`finish`)."""
 
     def __init__(
         self, root: Path, lock_timeout: float = LOCK_TIMEOUT, remember: bool = False
@@ -76,8 +97,10 @@ class Store:
         self.root = root
         self.lock_timeout = lock_timeout
         self.remember = remember
-        self._remembered: dict[str, _Remembered] = {}
+        self._remembered: OrderedDict[str, _Remembered] = OrderedDict()
         self._undone: dict[str, tuple[tuple[tuple[str, int], ...], set[str]]] = {}
+        #: by game: the stamps an over-note known true was written with, and its own stamp
+        self._over: dict[str, tuple[OverStamps, FileStamp]] = {}
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -87,6 +110,20 @@ class Store:
         return sorted(
             p.name for p in self.root.iterdir() if GAME_ID.fullmatch(p.name) and p.is_dir()
         )
+
+    def in_play(self) -> list[str]:
+        """The games not known to be over: every game but those whose over-note is true
+        (its ``turns/`` unchanged since). What a look at the games in play reads, at a
+        cost that does not grow with the games played long ago."""
+        return [g for g in self.game_ids() if not self._known_over(g)]
+
+    def finish(self, game_id: str) -> Finish | None:
+        """What the game came to, None while it is in play: read from its over-note when
+        that is true, else from the game loaded (which notes it). Raises as :meth:`load`."""
+        noted = self.noted_finish(game_id)
+        if noted is not None:
+            return noted
+        return finish_of(self.load(game_id))
 
     def has(self, game_id: str) -> bool:
         """Whether ``game_id`` names a game here."""
@@ -122,8 +159,80 @@ class Store:
     def load(self, game_id: str, strict: bool = True) -> Replayed:
         """The game rebuilt from its record, every turn checked: ReplayError names the first
         bad one, or when not ``strict`` the game is rebuilt up to it (see ``problem``). Its
-        record is as amended (a player's new address)."""
-        return self._amend(game_id, self._load(game_id, strict))
+        record is as amended (a player's new address). A game found over is noted so."""
+        stamps = self._over_stamps(game_id)  # (before reading: a change meanwhile shows)
+        replayed = self._amend(game_id, self._load(game_id, strict))
+        if replayed.state.status == "finished" and replayed.problem is None and stamps:
+            self._note_over(game_id, stamps, replayed)
+        return replayed
+
+    # -- games over -------------------------------------------------------------------------
+
+    def _over_stamps(self, game_id: str) -> OverStamps | None:
+        folder = self.folder(game_id)
+        try:
+            game_file = _stamp((folder / "game.toml").stat())
+            turns = _stamp((folder / "turns").stat())
+        except FileNotFoundError:
+            return None
+        try:
+            amendments: FileStamp | None = _stamp((folder / "amendments").stat())
+        except FileNotFoundError:
+            amendments = None
+        return game_file, turns, amendments
+
+    def _known_over(self, game_id: str) -> bool:
+        """Whether the game is over: its over-note is the one known true, and ``turns/``
+        is unchanged since."""
+        known = self._over.pop(game_id, None)
+        if known is not None:
+            stamps, note = known
+            folder = self.folder(game_id)
+            with contextlib.suppress(FileNotFoundError):
+                if (
+                    _stamp((folder / OVER_NOTE).stat()) == note
+                    and _stamp((folder / "turns").stat()) == stamps[1]
+                ):
+                    self._over[game_id] = known
+                    return True
+        return self.noted_finish(game_id) is not None
+
+    def noted_finish(self, game_id: str) -> Finish | None:
+        """What the game's over-note says it came to, if the note is true; None when the
+        game is in play, has no note yet, or has changed since (load it to know)."""
+        path = self.folder(game_id) / OVER_NOTE
+        try:
+            note = _stamp(path.stat())  # (a game in play has none: one look, and no more)
+            body = json.loads(path.read_bytes())
+            stamps = self._over_stamps(game_id)
+            if stamps is None or _over_stamps_of(body["stamps"]) != stamps:
+                return None
+            finish = Finish.from_json(body["finish"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        self._over[game_id] = (stamps, note)
+        return finish
+
+    def _unnote_over(self, game_id: str) -> None:
+        """The game changed (turns undone, an address amended): its over-note goes, before
+        the change is made."""
+        self._over.pop(game_id, None)
+        with contextlib.suppress(FileNotFoundError):
+            (self.folder(game_id) / OVER_NOTE).unlink()
+
+    def _note_over(self, game_id: str, stamps: OverStamps, replayed: Replayed) -> None:
+        """Write the game's over-note (unless it is known true already); a folder that
+        takes no writes is left without one (it is a cache)."""
+        known = self._over.get(game_id)
+        if known is not None and known[0] == stamps:
+            return
+        finish = finish_of(replayed)
+        assert finish is not None
+        body = {"stamps": [list(s) if s else None for s in stamps], "finish": finish.to_json()}
+        path = self.folder(game_id) / OVER_NOTE
+        with contextlib.suppress(OSError):
+            write_over(path, json.dumps(body, indent=1).encode())
+            self._over[game_id] = (stamps, _stamp(path.stat()))
 
     def _amend(self, game_id: str, replayed: Replayed) -> Replayed:
         files = self.read_amendments(game_id)
@@ -144,6 +253,7 @@ class Store:
     def write_amendment(self, game_id: str, number: int, data: bytes) -> Path:
         """Write ``amendments/NNNN.toml``; ConflictError if that one is written already."""
         folder = self.folder(game_id) / "amendments"
+        self._unnote_over(game_id)
         folder.mkdir(exist_ok=True)
         path = folder / f"{number:04d}.toml"
         try:
@@ -187,7 +297,17 @@ class Store:
             return
         game_file, turn_files = stamps
         if len(turn_files) == len(replayed.turns):  # (else a turn came meanwhile: next time)
-            self._remembered[game_id] = _Remembered(game_file, turn_files, replayed)
+            self._remember(game_id, _Remembered(game_file, turn_files, replayed))
+
+    def _remember(self, game_id: str, kept: _Remembered) -> None:
+        """Keep a game in play (a game over is not kept), forgetting the least recently
+        loaded beyond REMEMBERED_AT_MOST."""
+        self._remembered.pop(game_id, None)
+        if kept.replayed.state.status == "finished":
+            return
+        self._remembered[game_id] = kept
+        while len(self._remembered) > REMEMBERED_AT_MOST:
+            self._remembered.popitem(last=False)
 
     def _load_more(self, game_id: str, strict: bool) -> Replayed | None:
         """The remembered game and the turns written since, or None to load it whole."""
@@ -206,7 +326,7 @@ class Store:
             return None
         replayed = replay_more(kept.replayed, more, strict)
         if replayed.problem is None:
-            self._remembered[game_id] = _Remembered(game_file, turn_files, replayed)
+            self._remember(game_id, _Remembered(game_file, turn_files, replayed))
         return replayed
 
     # -- writing ------------------------------------------------------------------------------
@@ -275,11 +395,14 @@ class Store:
         if kept is not None and after is not None and len(kept.turn_files) == turn - 1:
             record, state = after
             replayed = kept.replayed
-            self._remembered[game_id] = _Remembered(
-                kept.game_file,
-                [*kept.turn_files, (path.name, _stamp(path.stat()))],
-                Replayed(
-                    replayed.record, [*replayed.turns, record], [*replayed.states, state], data
+            self._remember(
+                game_id,
+                _Remembered(
+                    kept.game_file,
+                    [*kept.turn_files, (path.name, _stamp(path.stat()))],
+                    Replayed(
+                        replayed.record, [*replayed.turns, record], [*replayed.states, state], data
+                    ),
                 ),
             )
         return path
@@ -297,6 +420,7 @@ class Store:
         why (and naming ``mail``, the Message-ID of the mail that asked for it, if one did).
         The last turn moves first, so an interruption leaves turns 1..k whole."""
         folder = self.folder(game_id)
+        self._unnote_over(game_id)
         stamp = at.strftime("%Y%m%dT%H%M%SZ")
         archive = folder / "archive" / f"{stamp}-to-{after:04d}-{uuid.uuid4().hex[:6]}"
         archive.mkdir(parents=True)
@@ -347,6 +471,7 @@ class Store:
         to, undone, folder = rollback["to"], rollback["undone"], rollback["folder"]
         assert isinstance(to, int) and isinstance(undone, int) and isinstance(folder, str)
         archive, turns_dir = self.root / folder, self.folder(game_id) / "turns"
+        self._unnote_over(game_id)
         moved = 0
         for turn in range(to + undone, to, -1):
             name = f"{turn:04d}.toml"
@@ -382,6 +507,18 @@ class Store:
 
 def _stamp(info: os.stat_result) -> FileStamp:
     return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+
+def _over_stamps_of(body: object) -> OverStamps:
+    """The stamps an over-note holds (lists in JSON); ValueError if it holds none."""
+    if not isinstance(body, list) or len(body) != 3:
+        raise ValueError("not the stamps of an over-note")
+    game_file, turns, amendments = (
+        None if s is None else (int(s[0]), int(s[1]), int(s[2]), int(s[3])) for s in body
+    )
+    if game_file is None or turns is None:
+        raise ValueError("not the stamps of an over-note")
+    return game_file, turns, amendments
 
 
 def write_new(

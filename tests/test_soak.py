@@ -9,10 +9,14 @@ import os
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import pytest
+
+import referee.mail.notes as notes_module
 from benchmarks.soak import Scale, soak
 from referee.invitations import Invitation, Invitations, Seat
 from referee.mail.ledger import Ledger
-from referee.mail.mailfiles import EXPIRE_AFTER
+from referee.mail.mailfiles import EXPIRE_AFTER, hash_of
+from referee.mail.notes import Notes
 from referee.mail.spool import Spool
 
 
@@ -63,3 +67,25 @@ def test_the_sweep_clears_invitations_and_game_notes_four_weeks_after_they_can_m
     assert ledger.told_overdue("live", 7) and not ledger.told_overdue("old", 7)
     assert ledger.restarted("live") and ledger.restarted("old") is None
     assert ledger.watchers("live") and not ledger.watchers("old")
+
+
+def test_the_sweep_reads_only_notes_old_enough_to_go(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A note four weeks old or younger is kept whatever its game, so the daily sweep does
+    not read it: what a sweep reads is the notes that may go, not every note kept."""
+    now = datetime.now(UTC)
+    notes = Notes(tmp_path)
+    for n in range(5):
+        notes.mark_seen(f"<young{n}@x>", "played", game="g1")
+    notes.mark_seen("<old@x>", "ignored")
+    seen = tmp_path / ".mail" / "seen"
+    old = seen / hash_of("<old@x>")
+    long_ago = (now - EXPIRE_AFTER - timedelta(days=1)).timestamp()
+    os.utime(old, (long_ago, long_ago))
+    read: list[str] = []
+    original = notes_module.read_text
+    monkeypatch.setattr(notes_module, "read_text", lambda p: read.append(p.name) or original(p))
+    Spool(tmp_path).expire(now, lambda game: None)
+    assert read == [old.name]
+    assert not old.exists() and len(list(seen.iterdir())) == 5

@@ -106,9 +106,7 @@ class Chores:
         if not self.store.has(game):
             return datetime.fromtimestamp(0, UTC)
         try:
-            replayed = self.store.load(game)
+            finish = self.store.finish(game)
         except (RecordError, StoreError, OSError):
             return None  # kept: a game master may mend it
-        if replayed.state.status != "finished":
-            return None
-        return replayed.turns[-1].at if replayed.turns else replayed.record.created
+        return None if finish is None else finish.ended

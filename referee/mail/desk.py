@@ -15,7 +15,7 @@ from referee.mail.deadlines import facts_of
 from referee.mail.facts import GameFacts, Snapshot
 from referee.mail.ledger import Ledger
 from referee.record import GAME_ID, Replayed
-from referee.standings import finishes
+from referee.standings import Finish, finish_of, finishes
 from referee.store import Store
 
 
@@ -46,7 +46,8 @@ class Desk:
             seen = replace(seen, invitation=self.invitations.get(mail.route.game))
         needs = mail.needs
         if "games" in needs:
-            seen = replace(seen, games=tuple(self._games_of(mail.inbound.sender)))
+            games, finished = self._games_of(mail.inbound.sender)
+            seen = replace(seen, games=tuple(games), finished=tuple(finished))
         if "invitations" in needs:
             seen = replace(seen, invitations=tuple(self.invitations.all()))
         if "named" in needs and mail.found is not None:
@@ -58,14 +59,25 @@ class Desk:
             seen = replace(seen, started=started)
         return seen
 
-    def _games_of(self, address: str) -> list[GameFacts]:
+    def _games_of(self, address: str) -> tuple[list[GameFacts], list[Finish]]:
+        """The games ``address`` plays in: those in play, and what those over came to (a
+        game over is read from its over-note, not replayed)."""
         me = address.lower()
-        found = []
+        in_play, over = [], []
         for game_id in self.store.game_ids():
-            game = self._load(game_id)
-            if game is not None and any(p.email.lower() == me for p in game.record.players):
-                found.append(self.facts(game))
-        return found
+            finish = self.store.noted_finish(game_id)
+            if finish is None:
+                game = self._load(game_id)
+                if game is None:
+                    continue
+                finish = finish_of(game)
+                if finish is None:
+                    if any(p.email.lower() == me for p in game.record.players):
+                        in_play.append(self.facts(game))
+                    continue
+            if any(p.player == me for p in finish.places):
+                over.append(finish)
+        return in_play, over
 
     def _named(self, seen: Snapshot, argument: str) -> Snapshot:
         game_id = argument.strip().casefold()

@@ -82,7 +82,7 @@ def duties(desk: Desk, now: datetime) -> Due:
     for invitation in desk.invitations.all():
         if invitation.status == "invited" and now >= invitation.expires:
             due.expired.append(invitation)
-    for game_id in desk.store.game_ids():
+    for game_id in desk.store.in_play():
         try:
             game = desk.store.load(game_id)
         except (RecordError, StoreError, OSError):  # the service says so once (play_bots)

@@ -67,8 +67,9 @@ class Snapshot:
     who may play; ``game`` the game the mail is routed to (with its facts), ``invitation``
     the invitation it answers; ``sender_away`` when the sender comes back, if away. The
     rest is filled in only for a command that asks for it (see
-    :attr:`referee.mail.commands.Command.needs`): ``games`` the sender's games,
-    ``invitations`` every invitation still open or recently ended, ``named`` the game a
+    :attr:`referee.mail.commands.Command.needs`): ``games`` the sender's games in play
+    and ``finished`` what the sender's games over came to, ``invitations`` every invitation
+    still open or recently ended, ``named`` the game a
     command names, ``started`` the game an invitation became, ``finishes`` every finished game
     (for the standings). ``trusted_authserv_id`` names the receiving server whose
     Authentication-Results vouch for a sender; ``pending`` is the command a reply to a
@@ -82,6 +83,7 @@ class Snapshot:
     invitation: Invitation | None = None
     sender_away: datetime | None = None
     games: Sequence[GameFacts] = ()
+    finished: Sequence[Finish] = ()
     invitations: Sequence[Invitation] = ()
     named: GameFacts | None = None
     named_unreadable: bool = False

@@ -44,6 +44,11 @@ class Ages:
         self.finished = finished
         self._ends: dict[str, datetime | None] = {}
 
+    def young(self, written: float) -> bool:
+        """Whether a note written at ``written`` cannot be over yet, whatever its game:
+        whether it is EXPIRE_AFTER old or less (so the sweep need not read it)."""
+        return self.now.timestamp() - written <= EXPIRE_AFTER.total_seconds()
+
     def over(self, game: str | None, written: float) -> bool:
         if game is not None:
             if game not in self._ends:

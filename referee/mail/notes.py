@@ -142,12 +142,16 @@ class Notes:
                     removed += 1
         kept = {hash_of(mail) for mail in awaited}
         for path in files(self._dir("seen")):
-            if path.name in kept:
-                continue  # letters still wait for this note
-            if ages.over(note_of(read_text(path)).get("game"), mtime(path)):
+            written = mtime(path)
+            if path.name in kept or ages.young(written):
+                continue  # letters still wait for this note, or it is too young to go
+            if ages.over(note_of(read_text(path)).get("game"), written):
                 removed += remove(path)
         for path in files(self._dir("aside")):
+            written = mtime(path)
+            if ages.young(written):
+                continue  # (not read: a note this young is kept whatever its game)
             note = note_of(read_text(path))
-            if note.get("kind") != "set aside" and ages.over(note.get("game"), mtime(path)):
+            if note.get("kind") != "set aside" and ages.over(note.get("game"), written):
                 removed += remove(path)  # a mail set aside waits for the game master
         return removed

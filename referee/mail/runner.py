@@ -157,7 +157,7 @@ class Runner:
         many were played. Each is recorded with source bot and announced like any turn."""
         count = 0
         herald = MailHerald(self.clerk.spool, self.desk.ledger)
-        for game_id in self.store.game_ids():
+        for game_id in self.store.in_play():
             about = f"bots of {game_id}"
             try:
                 if bot_to_move(self.store.load(game_id)) is None:

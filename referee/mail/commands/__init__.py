@@ -50,7 +50,8 @@ class Command:
     """One command by mail. How it is written and what it does are the catalogue's
     ``command.KEY.usage`` and ``command.KEY.summary`` (KEY: the word, or ``key`` where one word
     means two commands in different places). ``needs`` names what judging it must know
-    beyond the mail's game: ``games`` (the sender's games), ``invitations`` (the open ones),
+    beyond the mail's game: ``games`` (the sender's games, in play and over), ``invitations``
+    (the open ones and those ended lately),
     ``named`` (the game the argument names), ``started`` (the game an invitation became),
     ``finishes`` (every finished game: the standings). ``confirmed``: it changes the sender's
     standing (away, their language, a game proposed in their name), so written to the

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import timedelta
 
-from referee.engine import outcome
 from referee.mail.commands import command
 from referee.mail.commands.context import Context, Ruling
 from referee.mail.commands.requests import to_sender
@@ -18,20 +17,18 @@ FINISHED_LISTED = timedelta(days=30)
 def games_of(ctx: Context) -> list[Message]:
     """One line per game of the sender: id, status, turn, who is to move, when it is due."""
     me = ctx.sender.lower()
-    lines = []
+    lines: list[tuple[str, Message]] = []
+    for finish in ctx.seen.finished:
+        if ctx.now - finish.ended <= FINISHED_LISTED:
+            winners = list(finish.winners)
+            told = say("games.finished", game=finish.game, turn=finish.turns, winners=winners)
+            lines.append((finish.game, told))
     for facts in ctx.seen.games:
         game = facts.game
         players = game.record.players
         if not any(p.email.lower() == me for p in players):
             continue
         state, game_id = game.state, game.record.id
-        ended = game.turns[-1].at if game.turns else game.record.created
-        if state.status == "finished":
-            if ctx.now - ended > FINISHED_LISTED:
-                continue
-            winners = outcome(state)
-            lines.append(say("games.finished", game=game_id, turn=state.turn, winners=winners))
-            continue
         due = facts.due()
         mover = players[state.to_move]
         yours = mover.email.lower() == me
@@ -42,12 +39,13 @@ def games_of(ctx: Context) -> list[Message]:
         if due is not None:
             code += ".due"
             said["due"] = due.isoformat()
-        lines.append(Message(code, said))
+        lines.append((game_id, Message(code, said)))
+    found = [line for _, line in sorted(lines, key=lambda line: line[0])]
     for invitation in ctx.seen.invitations:
         if invitation.status != "invited" or invitation.seat_of(me) is None:
             continue
         waiting = [s.address for s in invitation.waiting_for()]
-        lines.append(
+        found.append(
             say(
                 "games.invited" if waiting else "games.invited.nobody",
                 game=invitation.game,
@@ -56,7 +54,7 @@ def games_of(ctx: Context) -> list[Message]:
                 **({"waiting": waiting} if waiting else {}),
             )
         )
-    return lines
+    return found
 
 
 @command(

@@ -1,0 +1,73 @@
+"""Games over, seen by the service: its looks (bots, reminders, deadlines, digests) read only
+the games in play, so what a look costs does not grow with the games played long ago; the
+``games`` command still lists what the sender's games over came to, without replaying them."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from referee.games import create_game, resign
+from referee.mail.herald import MailHerald
+from referee.record import SourceEntry
+from referee.store import Store
+from tests.mail.club import Club, address, start
+
+CLI = SourceEntry(kind="command-line")
+
+
+def finished(club: Club, game: str, names: list[str], leave: list[str]) -> None:
+    create_game(club.store, game, [(n, address(n)) for n in names], seed=3,
+                herald=MailHerald.of(club.games))  # fmt: skip
+    for name in leave:
+        resign(club.store, game, name, CLI, at=club.now)
+
+
+def games_read(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every game any store reads whole (its turn files) from here on."""
+    read: list[str] = []
+    original = Store.read
+
+    def reading(store: Store, game_id: str) -> tuple[bytes, list[tuple[str, bytes]]]:
+        read.append(game_id)
+        return original(store, game_id)
+
+    monkeypatch.setattr(Store, "read", reading)
+    return read
+
+
+def test_a_look_reads_the_games_in_play_and_not_the_games_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    club = Club(tmp_path)
+    for n in range(3):
+        finished(club, f"over{n}", ["ann", "bob"], ["bob"])
+    running = start(club, "new splendor with bob@example.org")
+    club.serve()  # (the first look finds them over)
+    read = games_read(monkeypatch)
+    club.serve(after=timedelta(hours=1))  # a new service: it believes the notes
+    club.serve(after=timedelta(days=1))  # (the day's duties too)
+    assert set(read) == {running}
+
+
+def test_games_lists_the_senders_games_over_with_their_winners_and_in_play_in_id_order(
+    tmp_path: Path,
+) -> None:
+    club = Club(tmp_path)
+    finished(club, "aa-old", ["ann", "bob"], ["ann"])
+    club.serve(after=timedelta(days=31))  # aa-old ended 31 days ago: no longer listed
+    club.serve()
+    finished(club, "bb-won", ["ann", "bob"], ["bob"])
+    finished(club, "dd-lost", ["ann", "cyd"], ["ann"])
+    finished(club, "ee-other", ["bob", "cyd"], ["cyd"])
+    create_game(club.store, "cc-on", [("ann", address("ann")), ("dee", address("dee"))], seed=3,
+                herald=MailHerald.of(club.games))  # fmt: skip
+    club.serve()
+    club.write("ann", "games")
+    club.serve()
+    lines = [line for line in club.text("ann").splitlines() if " · turn " in line]
+    assert [line.split(" · ")[0].strip("- ") for line in lines] == ["bb-won", "cc-on", "dd-lost"]
+    assert "bb-won · finished · turn 1 · won by ann" in lines[0]
+    assert "dd-lost · finished · turn 1 · won by cyd" in lines[2]
