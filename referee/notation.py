@@ -382,6 +382,11 @@ def says_a_move(line: str) -> bool:
     if text.startswith("{"):
         return True
     words = _written_words(text)
+    before = 0  # (I resign, Rwy'n ymddiswyddo)
+    while before < len(words) - 1 and any(w.group == "before_resign" for w in words[before].words):
+        before += 1
+    if before and any(w.head == "resign" for w in words[before].words):
+        words = words[before:]
     if not words or not words[0].head:
         return False
     heads = words[0].heads

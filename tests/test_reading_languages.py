@@ -221,6 +221,16 @@ def test_a_languages_little_words_are_passed_over_in_its_own_move_lines_only(
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_i_resign_in_a_language_is_a_move_line_as_resign_is(language: str) -> None:
+    """What a language says before resign (``I resign``, ``Rwy'n ymddiswyddo``) makes no
+    less a move line of it; other words after it still do not."""
+    for before in forms(language, "moves", "before_resign"):
+        line = f"{before} {w(language, 'resign')}"
+        assert says_a_move(line) and parse_request(line).action == "resign", line
+        assert not says_a_move(f"{before} think so"), before
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_a_move_in_a_language_is_a_move_line_of_a_reply(language: str) -> None:
     reply = f"Hi!\n\n{take_three(language)}\n\nSent from my iPhone"
     assert read_reply(reply).move == [take_three(language)]

@@ -343,6 +343,18 @@ def test_resign_by_mail_out_of_turn_leaves_the_game(club: Club) -> None:
     assert "resigned" in club.text(to_move(club, game))
 
 
+def test_i_resign_by_mail_in_a_reply_with_a_greeting_and_a_footer_leaves_the_game(
+    club: Club,
+) -> None:
+    game = start(club, "new splendor with bob@example.org")
+    mover = to_move(club, game)
+    club.reply(mover, "Hi all,\n\nI resign.\n\nThanks for the game!\n\nSent from my iPhone")
+    club.serve()
+    replayed = club.store.load(game)
+    assert replayed.state.status == "finished"
+    assert replayed.turns[-1].move.text == "resign"
+
+
 def test_undo_by_a_player_whose_move_was_not_last_is_refused(club: Club) -> None:
     game = start(club, "new splendor with bob@example.org")
     mover = play_one(club, game, take_only=True)
