@@ -36,7 +36,7 @@ from referee.failpoints import failpoint
 from referee.judge import Received, Ruling, judge, oversized, read, read_confirmation
 from referee.mail.clerk import Clerk, Handling
 from referee.mail.commands import Scope
-from referee.mail.compose import Envelope, to_bytes
+from referee.mail.compose import to_bytes
 from referee.mail.desk import Desk
 from referee.mail.facts import Snapshot
 from referee.mail.inbound import Inbound, read_message
@@ -45,6 +45,7 @@ from referee.mail.notices import (
     not_handled,
     set_aside_for_game_master,
 )
+from referee.mail.postman import notice_envelope
 from referee.mail.routing import Route, find_confirmation, find_route
 from referee.mail.spool import Spool
 from referee.mail.transport import (
@@ -218,13 +219,8 @@ class Intake:
     async def _tell_now(self, letter: Letter) -> None:
         """Send a notice straight through the transport, not through the outbox: for what
         cannot wait for the disk the outbox is on. A failure is said in the log."""
-        referee = self.known.referee
-        envelope = Envelope(
-            sender=referee,
-            message_id=f"<notice.{uuid.uuid4().hex[:12]}@{referee.partition('@')[2]}>",
-            loop_id=self.loop_id,
-            date=self.clock(),
-        )
+        referee, key = self.known.referee, uuid.uuid4().hex[:12]
+        envelope = notice_envelope(referee, letter, key, self.loop_id, self.clock())
         try:
             message = to_bytes(self.word(letter), envelope)
             await self.transport.send(referee, letter.to, message)

@@ -42,6 +42,7 @@ from referee.mail.trail import LetterLeft
 from referee.mail.transport import SendError, Transport, TransportError
 from referee.record import load_game
 from referee.store import Store
+from referee.wording.letter import Letter
 from referee.wording.writer import Writer
 
 log = logging.getLogger("referee.service")
@@ -344,19 +345,7 @@ class Postman:
         address = self.address
         now = self.clock()
         if mail.seat is None:
-            domain = address.partition("@")[2]
-            token = mail.confirms  # a confirmation: its reply carries the token back
-            return Envelope(
-                sender=address,
-                message_id=confirmation_id(address, token, queued.key)
-                if token
-                else f"<notice.{queued.key}@{domain}>",
-                reply_to=confirmation_address(address, token) if token else None,
-                in_reply_to=mail.answers,
-                references=[mail.answers] if mail.answers else [],
-                loop_id=self.loop_id,
-                date=now,
-            )
+            return notice_envelope(address, mail, queued.key, self.loop_id, now)
         key = player_key(self.secret, mail.game, mail.seat, mail.to)
         own = message_id(address, mail.game, mail.seat, key, mail.turn, unique=queued.key)
         thread = [m for m in self.spool.threads.thread(mail.game, mail.seat) if m != own]
@@ -370,6 +359,27 @@ class Postman:
             loop_id=self.loop_id,
             date=now,
         )
+
+
+def notice_envelope(
+    address: str, letter: Letter, key: str, loop_id: str, date: datetime
+) -> Envelope:
+    """The envelope of a letter to someone outside a game (an answer, a notice to the game
+    master), from ``address``: a Message-ID of its own made from ``key`` (a confirmation's
+    carries its token, and its Reply-To brings the reply back with it), answering the mail
+    it answers."""
+    token = letter.confirms
+    return Envelope(
+        sender=address,
+        message_id=confirmation_id(address, token, key)
+        if token
+        else f"<notice.{key}@{address.partition('@')[2]}>",
+        reply_to=confirmation_address(address, token) if token else None,
+        in_reply_to=letter.answers,
+        references=[letter.answers] if letter.answers else [],
+        loop_id=loop_id,
+        date=date,
+    )
 
 
 def merged(letters: list[Queued]) -> list[tuple[Queued, list[Queued]]]:
