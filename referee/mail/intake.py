@@ -10,26 +10,20 @@ letters keep going out on the event loop meanwhile.
 A games folder that takes no more writes (a full disk, a quota, a read-only mount: see
 :func:`~referee.store.no_room_on_disk`) is not a fault of one mail: a mail that cannot be
 recorded stays in the inbox, unanswered, with every mail after it, and is read again at each
-look (``retry_every``) until there is room, when the service carries on by itself. The game
-master is told once each time it happens: a line in the log, ``referee status``, and a letter
-sent straight through the transport (the outbox is on the full disk too).
+look until there is room, when the service carries on by itself (:mod:`referee.mail.room`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import errno
 import hashlib
 import logging
-import shutil
-import time
 import uuid
 from collections.abc import Callable
 from concurrent.futures import Executor
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
-from pathlib import Path
 
 from referee.errors import ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
@@ -40,12 +34,9 @@ from referee.mail.compose import to_bytes
 from referee.mail.desk import Desk
 from referee.mail.facts import Snapshot
 from referee.mail.inbound import Inbound, read_message
-from referee.mail.notices import (
-    no_room_for_game_master,
-    not_handled,
-    set_aside_for_game_master,
-)
+from referee.mail.notices import not_handled, set_aside_for_game_master
 from referee.mail.postman import notice_envelope
+from referee.mail.room import RETRY_WHEN_NO_ROOM, NoRoom, Room
 from referee.mail.routing import Route, find_confirmation, find_route
 from referee.mail.spool import Spool
 from referee.mail.transport import (
@@ -61,13 +52,6 @@ from referee.wording.writer import Writer
 
 log = logging.getLogger("referee.service")
 
-#: Seconds between two tries of the inbox while the games folder takes no writes, unless
-#: the service says otherwise (its poll_seconds).
-RETRY_WHEN_NO_ROOM = 30.0
-#: What a game master does about a disk that takes no writes, by its error (else: free some
-#: space).
-_MENDS = {errno.EROFS: "make it writable again", errno.EDQUOT: "raise its quota or free space"}
-
 
 class SetAside(Exception):  # noqa: N818 (not an error of the mail: what is done with it)
     """A mail the service cannot handle now (its game cannot be read): set aside, its sender
@@ -76,26 +60,6 @@ class SetAside(Exception):  # noqa: N818 (not an error of the mail: what is done
     def __init__(self, reason: str, game: str | None) -> None:
         super().__init__(reason)
         self.game = game
-
-
-class NoRoom(Exception):  # noqa: N818 (not an error of the mail: why it waits)
-    """A mail could not be recorded because the games folder takes no writes: it, and every
-    mail after it, stay in the inbox for the next look."""
-
-    def __init__(self, error: OSError) -> None:
-        super().__init__(str(error))
-        self.error = error
-
-
-@dataclass
-class NoRoomSince:
-    """The games folder has taken no writes since ``since`` (told once, as ``why``): how many
-    looks found it so, and when the last was (``time.monotonic()``)."""
-
-    since: datetime
-    why: str
-    looks: int
-    tried: float
 
 
 class Intake:
@@ -127,9 +91,11 @@ class Intake:
         self.max_bytes = max_bytes
         self.woken = woken
         self.word = word or _in_english
-        self.retry_every = retry_every
         self.judging: Executor | None = None  # the service's judging thread, while it runs
-        self.no_room: NoRoomSince | None = None  # while the games folder takes no writes
+        self.room = Room(
+            self.store.root, self.clerk.clock, clerk.status, known.game_master, self._tell_now,
+            retry_every,
+        )  # fmt: skip
 
     @property
     def clock(self) -> Callable[[], datetime]:
@@ -140,7 +106,7 @@ class Intake:
         looked at. While the games folder takes no writes, wait ``retry_every`` between two
         looks, and stop at the first mail that cannot be recorded: every later one would
         fail too, and must not overtake it."""
-        await self._wait_for_room()
+        await self.room.wait()
         await self._hand_back()
         items = await self.transport.incoming()
         recorded = False
@@ -148,73 +114,14 @@ class Intake:
             for item in items:
                 recorded = await self._handle_one(item) or recorded
         except NoRoom as full:
-            await self._no_room(item, full.error)
+            await self.room.full(item.id, full.error)
         else:
-            if recorded and self.no_room is not None:
-                self._room_again()
+            if recorded:
+                self.room.recorded()
         finally:
             if items:
                 await self.transport.flush()
         return len(items)
-
-    async def _wait_for_room(self) -> None:
-        """While the games folder takes no writes, the mail that found it so is still in the
-        inbox (which a transport may report as new mail at once): wait out ``retry_every``
-        since the last try, rather than judge it again and again."""
-        if self.no_room is not None:
-            wait = self.no_room.tried + self.retry_every - time.monotonic()
-            if wait > 0:
-                await asyncio.sleep(wait)
-
-    async def _no_room(self, item: Incoming, err: OSError) -> None:
-        """Mail ``item`` could not be recorded: the games folder takes no writes. The first
-        time, the game master is told: a line in the log, ``referee status``, a letter."""
-        if self.no_room is not None:
-            self.no_room.looks += 1
-            self.no_room.tried = time.monotonic()
-            return
-        now, folder = self.clock(), self._folder_of(err)
-        free = _free_bytes(folder)
-        why = f"{type(err).__name__}: {err}"
-        self.no_room = NoRoomSince(now, why, 1, time.monotonic())
-        log.error(
-            "%s %s takes no more writes (%s; %s free there): mail %s and every mail after it "
-            "stay in the inbox, unanswered, and are read again every %g s; %s there and the "
-            "service carries on by itself",
-            "the games folder" if folder == self.store.root else "the folder",
-            folder,
-            why,
-            _size(free),
-            item.id,
-            self.retry_every,
-            _MENDS.get(err.errno or 0, "free some space"),
-        )
-        self.clerk.status.set(
-            now, force=True, disk=f"no room since {now.isoformat()}: {why}; mail waits unread"
-        )  # (best effort: the status file is on that disk too)
-        master = self.known.game_master
-        if master:
-            await self._tell_now(no_room_for_game_master(master, str(folder), free, why))
-
-    def _room_again(self) -> None:
-        """Mail was read and recorded again after the games folder took no writes."""
-        assert self.no_room is not None
-        since, self.no_room = self.no_room, None
-        log.info(
-            "the games folder %s takes writes again: mail is read again (it took none from "
-            "%s, %d look(s))",
-            self.store.root,
-            since.since.isoformat(timespec="seconds"),
-            since.looks,
-        )
-        self.clerk.status.set(self.clock(), force=True, disk=None)
-
-    def _folder_of(self, err: OSError) -> Path:
-        """The folder a write failed in: the games folder, or (a mail folder on the same
-        full disk) the folder of the file named."""
-        root = self.store.root
-        named = Path(str(err.filename)) if err.filename else root
-        return root if named.is_relative_to(root) else named.parent
 
     async def _tell_now(self, letter: Letter) -> None:
         """Send a notice straight through the transport, not through the outbox: for what
@@ -432,23 +339,6 @@ def _in_english(letter: Letter) -> Written:
     """A letter worded in English with the shipped templates (made once in a while: for a
     notice sent straight, when the service gave no writer of its own)."""
     return Writer().write(letter)
-
-
-def _free_bytes(folder: Path) -> int:
-    """The bytes free on the disk of ``folder`` (or of the nearest folder above it that
-    exists); 0 when that cannot be told."""
-    for place in (folder, *folder.parents):
-        with contextlib.suppress(OSError):
-            return shutil.disk_usage(place).free
-    return 0
-
-
-def _size(count: int) -> str:
-    """A number of bytes for the log: 0 bytes, 12.1 KiB, 3.4 MiB, 1.2 GiB."""
-    size, unit = float(count), 0
-    while size >= 1024 and unit < 4:
-        size, unit = size / 1024, unit + 1
-    return f"{count} bytes" if unit == 0 else f"{size:.1f} {' KMGT'[unit]}iB"
 
 
 def _hash_key(raw: bytes) -> str:

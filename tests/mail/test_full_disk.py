@@ -102,7 +102,7 @@ class Running:
 
     def __init__(self, table: Table) -> None:
         self.service = Service(table.settings, DirTransport(table.mail, poll_interval=0.02))
-        self.service.intake.retry_every = table.settings.poll_seconds  # its pace when full
+        self.service.intake.room.retry_every = table.settings.poll_seconds  # its pace when full
         self.loop = asyncio.new_event_loop()
         self.task = self.loop.create_task(self.service.run())
         self.failed: list[BaseException] = []
@@ -158,8 +158,9 @@ def test_mail_waits_in_the_inbox_while_the_disk_is_full_and_is_played_once_there
         board = message_id_of(table.reply("alice", "board"))
         refused = message_id_of(table.reply("alice", "buy 1-99"))
         running.wait_until(lambda: mails_to(table.mail, GAME_MASTER) != [], "the gm is told")
+        room = service.intake.room
         running.wait_until(
-            lambda: service.intake.no_room is not None and service.intake.no_room.looks >= 4,
+            lambda: room.no_room is not None and room.no_room.looks >= 4,
             "several looks have found the disk full",
         )
 
@@ -232,7 +233,7 @@ def a_service(table: Table) -> Service:
     """A service as it runs (not started: its intake is called by the test)."""
     service = Service(table.settings, DirTransport(table.mail))
     service.spool.outbox.begin()  # letters of a mail it judged are its own to set aside
-    service.intake.retry_every = 0
+    service.intake.room.retry_every = 0
     return service
 
 
