@@ -161,6 +161,17 @@ def every_letter_came_once_in_turn_order(table: Table, game: str = "g1") -> None
         assert [turn_of(m) for m in mails] == list(range(turn + 1)), name
 
 
+def the_game_goes_on(table: Table, rng: random.Random) -> None:
+    """The move sent while a server was away is played (turn 2), one more after it, and
+    every letter of the game came once, in turn order."""
+    wait_for_turn(table, 2)
+    play(table, PLAYERS, rng, turns=1)
+    for name in PLAYERS:
+        table.programs[name].wait_for("turn 3")
+    wait_until(table.referee.quiet, "the last letters to go out")
+    every_letter_came_once_in_turn_order(table)
+
+
 def test_dovecot_stopped_and_started_mid_game_is_told_once_and_the_game_goes_on(
     table_factory: type[Table],  # noqa: F811
     servers: MailServers,  # noqa: F811
@@ -187,12 +198,7 @@ def test_dovecot_stopped_and_started_mid_game_is_told_once_and_the_game_goes_on(
         # the mover's provider hands the reply to the referee's MX, which keeps it for Dovecot
         table.programs[mover].hand_over(answer(table, mover, board, move))
         time.sleep(4)  # the service tries again meanwhile: after 1 s, 2 s, 4 s …
-    wait_for_turn(table, 2)
-    play(table, PLAYERS, rng, turns=1)
-    for name in PLAYERS:
-        table.programs[name].wait_for("turn 3")
-    wait_until(table.referee.quiet, "the last letters to go out")
-    every_letter_came_once_in_turn_order(table)
+    the_game_goes_on(table, rng)
     said = table.referee.log_text()
     assert len(lines_with(said, imap, "trying again")) == 1, said
     (back,) = lines_with(said, imap, "can be reached again, after")
@@ -303,12 +309,7 @@ def test_a_silent_imap_connection_is_noticed_within_the_stated_bound_and_made_ag
         f"the service to notice the silence\n{table.referee.log_text()[-3000:]}",
         timeout=bound + 10,  # (the margin: a busy machine)
     )
-    wait_for_turn(table, 2)
-    play(table, PLAYERS, rng, turns=1)
-    for name in PLAYERS:
-        table.programs[name].wait_for("turn 3")
-    wait_until(table.referee.quiet, "the last letters to go out")
-    every_letter_came_once_in_turn_order(table)
+    the_game_goes_on(table, rng)
     said = table.referee.log_text()[said_before:]
     assert len(lines_with(said, "IMAP")) == 1, said  # lost and made again: one line
 
