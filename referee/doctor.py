@@ -25,10 +25,11 @@ from referee.addresses import special_use
 from referee.errors import ConfigurationError
 from referee.mail.imap import ImapTransport
 from referee.mail.inbound import LOOP_HEADER
+from referee.mail.lmtp import LmtpTransport
 from referee.mail.startup import make_transport
-from referee.mail.transport import SendError, TransportError
+from referee.mail.transport import FOLDERS, SendError, TransportError
 from referee.owner import strangers, user_name
-from referee.settings import Server, Settings
+from referee.settings import Lmtp, Server, Settings
 
 Level = Literal["ok", "note", "problem"]
 
@@ -66,8 +67,11 @@ async def examine(
     except ConfigurationError as err:
         return [*found, Finding("problem", f"mail transport: {err}", "see docs/mail.md")]
     try:
-        for line in await transport.check():
-            found.append(Finding("ok", line))
+        if isinstance(transport, LmtpTransport):
+            found += await _lmtp(transport, settings, round_trip, wait)
+        else:
+            for line in await transport.check():
+                found.append(Finding("ok", line))
         if round_trip and isinstance(transport, ImapTransport):
             found.append(await _round_trip(transport, settings, wait))
     except ConfigurationError as err:
@@ -191,8 +195,9 @@ def _folder(games: Path) -> list[Finding]:
     return [Finding("ok", f"games folder {games}: {me}'s, writable")]
 
 
-async def _round_trip(transport: ImapTransport, settings: Settings, wait: float) -> Finding:
-    """Send a mail to one of our plus-addresses and wait for it in the mailbox."""
+def _test_mail(settings: Settings) -> tuple[str, str, bytes]:
+    """A mail to a new plus-address of the referee, carrying its loop header (a running
+    service files it unanswered): the address, its Message-ID and its bytes."""
     local, _, domain = settings.address.partition("@")
     token = secrets.token_hex(6)
     to = f"{local}+doctor.{token}@{domain}"
@@ -205,6 +210,77 @@ async def _round_trip(transport: ImapTransport, settings: Settings, wait: float)
         'Content-Type: text/plain; charset="utf-8"\r\n\r\n'
         "A test of the referee doctor: it deletes this mail when it has found it.\r\n"
     ).encode()
+    return to, message_id, raw
+
+
+async def _lmtp(
+    transport: LmtpTransport, settings: Settings, round_trip: bool, wait: float
+) -> list[Finding]:
+    """The SMTP login; the LMTP listener (a running service's, or the doctor's own while it
+    checks); and that a mail to a plus-address is handed over to it."""
+    found = [Finding("ok", await transport.sender.check())]
+    listen = transport.settings.listen
+    if await _listened_on(transport.settings):
+        found.append(Finding("ok", f"LMTP: a running service listens on {listen}"))
+    else:
+        await transport.listen()
+        found.append(Finding("ok", f"LMTP: {listen} can be listened on (no service there now)"))
+    if not round_trip:
+        return found
+    to, message_id, raw = _test_mail(settings)
+    started = time.monotonic()
+    await transport.send(settings.address, to, raw)
+    while time.monotonic() - started < wait:
+        where = _take_handed_over(transport.folder.mail_dir, message_id)
+        if where is not None:
+            took = time.monotonic() - started
+            found.append(Finding("ok", f"a mail to {to} was handed over by LMTP in {took:.1f} s"))
+            return found
+        await asyncio.sleep(0.5)
+    found.append(
+        Finding(
+            "problem",
+            f"a mail sent to {to} was not handed over on {listen} within {wait:g} s",
+            "mail to the referee's plus-addresses must reach the listener: a transport_maps "
+            "entry for the referee's address, and recipient_delimiter = + (docs/mail-server.md, "
+            "LMTP)",
+        )
+    )
+    return found
+
+
+async def _listened_on(settings: Lmtp) -> bool:
+    """Whether something accepts connections where the lmtp transport listens."""
+    where = settings.where()
+    try:
+        if isinstance(where, str):
+            _, writer = await asyncio.wait_for(asyncio.open_unix_connection(where), 5)
+        else:
+            _, writer = await asyncio.wait_for(asyncio.open_connection(*where), 5)
+    except (OSError, TimeoutError):
+        return False
+    writer.close()
+    return True
+
+
+def _take_handed_over(folder: Path, message_id: str) -> str | None:
+    """Where in the lmtp folder the mail ``message_id`` is (a running service may have
+    filed it), deleting it; None while it is nowhere."""
+    wanted = f"Message-ID: {message_id}".encode()
+    for name in ("inbox", *FOLDERS):
+        for path in (folder / name).glob("*.eml"):
+            try:
+                if wanted in path.read_bytes()[:65536]:
+                    path.unlink()
+                    return name
+            except OSError:
+                continue
+    return None
+
+
+async def _round_trip(transport: ImapTransport, settings: Settings, wait: float) -> Finding:
+    """Send a mail to one of our plus-addresses and wait for it in the mailbox."""
+    to, message_id, raw = _test_mail(settings)
     started = time.monotonic()
     await transport.send(settings.address, to, raw)
     while time.monotonic() - started < wait:

@@ -90,6 +90,32 @@ class Smtp(Server):
     )
 
 
+class Lmtp(BaseModel):
+    """Mail handed straight to the service by the mail server (LMTP), as Postfix hands mail
+    to Dovecot or to Mailman: no mailbox between them (docs/mail-server.md, "LMTP")."""
+
+    model_config = {"extra": "forbid"}
+
+    listen: str = Field(
+        description="Where the service listens: HOST:PORT (127.0.0.1:2424, [::1]:2424) or "
+        "unix:/path/to/socket.",
+        pattern=r"^(unix:/\S+|\[[0-9A-Fa-f:.]+\]:\d{1,5}|[^\s:\[\]]+:\d{1,5})$",
+    )
+    folder: Path | None = Field(
+        default=None,
+        description="Where each mail handed over is kept, written to disk before the server "
+        "is told it was taken, until it is handled and filed (inbox, done, refused, "
+        "quarantine). Default: .lmtp in the games folder.",
+    )
+
+    def where(self) -> tuple[str, int] | str:
+        """(host, port) for a TCP listener, or the path of a unix socket."""
+        if self.listen.startswith("unix:"):
+            return self.listen.removeprefix("unix:")
+        host, _, port = self.listen.rpartition(":")
+        return host.strip("[]"), int(port)
+
+
 class Settings(BaseSettings):
     """How the referee service runs."""
 
@@ -137,7 +163,12 @@ class Settings(BaseSettings):
         if value not in languages():
             raise ValueError(f"no language {value!r}: the languages are {', '.join(languages())}")
         return value
-    smtp: Smtp | None = Field(default=None, description="The imap transport: sending.")
+    smtp: Smtp | None = Field(
+        default=None, description="The imap and lmtp transports: sending."
+    )
+    lmtp: Lmtp | None = Field(
+        default=None, description="The lmtp transport: mail handed over by the mail server."
+    )
     secrets_file: Path | None = Field(
         default=None,
         description="A file of NAME=value lines (REFEREE_IMAP__PASSWORD=…), each value taken "
@@ -166,13 +197,23 @@ class Settings(BaseSettings):
         return self._secrets
 
     @property
-    def transport(self) -> Literal["dir", "imap"] | None:
-        """Which transport these settings ask for: None when they name none, or both."""
-        if self.mail_dir is not None and self.imap is None and self.smtp is None:
-            return "dir"
-        if self.mail_dir is None and self.imap is not None and self.smtp is not None:
+    def transport(self) -> Literal["dir", "imap", "lmtp"] | None:
+        """Which transport these settings ask for: None when they name none, or more than
+        one."""
+        servers = (self.imap is not None, self.lmtp is not None, self.smtp is not None)
+        if self.mail_dir is not None:
+            return "dir" if servers == (False, False, False) else None
+        if servers == (True, False, True):
             return "imap"
+        if servers == (False, True, True):
+            return "lmtp"
         return None
+
+    @property
+    def lmtp_folder(self) -> Path:
+        """Where the lmtp transport keeps the mail handed over."""
+        folder = self.lmtp.folder if self.lmtp is not None else None
+        return folder if folder is not None else self.games_dir / ".lmtp"
 
     @classmethod
     def settings_customise_sources(

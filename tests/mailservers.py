@@ -163,6 +163,16 @@ class MailServers:
         self._postfix("reload")
         time.sleep(1.0)  # the master starts new server processes with the new table
 
+    def route_to_lmtp(self, user: str, port: int) -> None:
+        """Make Postfix hand the mail of ``user`` and of its plus-addresses to an LMTP
+        listener on ``port`` rather than to Dovecot, as docs/mail-server.md configures the
+        lmtp transport (a transport_maps entry for the bare address, which Postfix also
+        finds for ``user+anything@``)."""
+        with (self.postfix_dir / "transport").open("a") as table:
+            table.write(f"{self.address(user)} lmtp:inet:127.0.0.1:{port}\n")
+        self._postfix("reload")
+        time.sleep(1.0)  # the master starts new processes with the new table
+
     def stop_dovecot(self) -> None:
         """Stop Dovecot as a service manager stops it (every process of the service told to
         end): every IMAP connection dies and none can be made. (Dovecot's own `stop` ends
@@ -330,6 +340,7 @@ service auth {{
         (root / "postfix-data").mkdir()
         shutil.chown(root / "postfix-data", "postfix")
         (conf / "recipients").write_text("".join(f"{self.address(u)} ok\n" for u in self.users))
+        (conf / "transport").write_text("")
         (conf / "main.cf").write_text(f"""
 compatibility_level = 3.6
 queue_directory = {root}/postfix-queue
@@ -365,6 +376,8 @@ recipient_delimiter = +
 virtual_mailbox_domains = {DOMAIN}
 virtual_mailbox_maps = texthash:{conf}/recipients
 virtual_transport = lmtp:inet:127.0.0.1:{self.lmtp_port}
+# an address handed to the referee's own LMTP listener instead (route_to_lmtp)
+transport_maps = texthash:{conf}/transport
 smtpd_relay_restrictions = permit_mynetworks, permit_sasl_authenticated,
     reject_unauth_destination
 smtpd_tls_cert_file = {self.ca_file}

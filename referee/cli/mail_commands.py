@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from pydantic import ValidationError
 
 from referee.cli.common import (
     EXIT_CONFIG,
@@ -35,7 +36,7 @@ from referee.mail.spool import Spool
 from referee.mail.status import SERVERS, read_status, say_duration
 from referee.owner import user_name
 from referee.service import Service, make_transport, system_clock
-from referee.settings import load_settings
+from referee.settings import Lmtp, Settings, load_settings
 from referee.store import Store
 from referee.wording.messages import Message
 from referee.wording.writer import Writer
@@ -232,6 +233,15 @@ def serve(
         typer.Option("--log-format", help="text: a line per event; json: a JSON object per line."),
     ] = "text",
     games_dir: GamesDir = None,
+    lmtp: Annotated[
+        str | None,
+        typer.Option(
+            "--lmtp",
+            help="Take the mail the mail server hands over by LMTP, listening on HOST:PORT or "
+            "unix:/path (the lmtp transport; letters go out by SMTP, the config file's smtp).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Run the referee service: read players' replies, judge them, mail every board."""
 
@@ -244,8 +254,12 @@ def serve(
                 )
             clock = fixed_clock(now)
         settings = load_settings(config, mail_dir=mail_dir, games_dir=games_dir)
+        if mail_dir is not None and lmtp is not None:
+            raise RequestError("--mail-dir or --lmtp: mail comes in one way")
         if mail_dir is not None:  # the command line's choice wins over the config file's
-            settings = settings.model_copy(update={"imap": None, "smtp": None})
+            settings = settings.model_copy(update={"imap": None, "smtp": None, "lmtp": None})
+        if lmtp is not None:
+            settings = with_lmtp(settings, lmtp)
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(
             JsonLines() if log_format == "json" else logging.Formatter(TEXT_LOG_FORMAT)
@@ -260,6 +274,19 @@ def serve(
             typer.echo("referee: stopped", err=True)
 
     guard(False, run, config_status=EXIT_CONFIG)
+
+
+def with_lmtp(settings: Settings, listen: str) -> Settings:
+    """``settings`` with the lmtp transport listening on ``listen`` (the command line's
+    --lmtp), in place of a mail folder or an IMAP mailbox."""
+    folder = settings.lmtp.folder if settings.lmtp is not None else None
+    try:
+        lmtp = Lmtp(listen=listen, folder=folder)
+    except ValidationError:
+        raise RequestError(
+            f"--lmtp {listen!r}: give HOST:PORT (127.0.0.1:2424) or unix:/path/to/socket"
+        ) from None
+    return settings.model_copy(update={"lmtp": lmtp, "imap": None, "mail_dir": None})
 
 
 @app.command()

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from referee.errors import ConfigurationError
 from referee.mail.imap import ImapTransport
+from referee.mail.lmtp import LmtpTransport
 from referee.mail.smtp import SmtpSender
 from referee.mail.transport import DirTransport, Transport
 from referee.owner import strangers, user_name
@@ -18,7 +19,8 @@ from referee.settings import Settings
 
 
 def make_transport(settings: Settings, lock: bool = True) -> Transport:
-    """The transport the settings ask for: dir (``mail_dir``) or imap (``imap`` and ``smtp``).
+    """The transport the settings ask for: dir (``mail_dir``), imap (``imap`` and ``smtp``)
+    or lmtp (``lmtp`` and ``smtp``).
     ``lock``: it holds its mail folder or mailbox against a second service, once checked."""
     if settings.transport == "dir" and settings.mail_dir is not None:
         return DirTransport(settings.mail_dir, lock=lock)
@@ -30,15 +32,34 @@ def make_transport(settings: Settings, lock: bool = True) -> Transport:
             games=str(settings.games_dir.resolve()),
             lock=lock,
         )
+    if settings.transport == "lmtp" and settings.lmtp is not None and settings.smtp is not None:
+        return LmtpTransport(
+            settings.lmtp,
+            settings.lmtp_folder,
+            SmtpSender(settings.smtp),
+            referee=settings.address,
+            max_bytes=settings.max_message_bytes,
+            lock=lock,
+        )
     if settings.mail_dir is not None:
         raise ConfigurationError(
             "both a mail folder (mail_dir) and mail servers ([imap], [smtp]) are set: "
             "keep one, or give --mail-dir to use the folder this time"
         )
-    if (settings.imap is None) != (settings.smtp is None):
-        missing = "smtp" if settings.smtp is None else "imap"
+    if settings.imap is not None and settings.lmtp is not None:
         raise ConfigurationError(
-            f"the imap transport needs both [imap] and [smtp] settings; [{missing}] is missing"
+            "both [imap] and [lmtp] are set: mail comes in one way; keep one (docs/mail-server.md)"
+        )
+    if settings.smtp is None and (settings.imap is not None or settings.lmtp is not None):
+        kind = "imap" if settings.imap is not None else "lmtp"
+        raise ConfigurationError(
+            f"the {kind} transport needs [smtp] settings too (letters go out by SMTP); "
+            "[smtp] is missing"
+        )
+    if settings.smtp is not None:
+        raise ConfigurationError(
+            "[smtp] is set, but no way for mail to come in: add [imap] (a mailbox the service "
+            "reads) or [lmtp] (the mail server hands mail over; docs/mail-server.md)"
         )
     raise ConfigurationError(
         "no mail transport: give --mail-dir DIR for the dir transport (a folder of .eml "

@@ -165,10 +165,13 @@ class Referee:
         smtp_security: str = "starttls",
         imap: dict[str, object] | None = None,
         smtp: dict[str, object] | None = None,
+        lmtp: dict[str, object] | None = None,
         **settings: object,
     ) -> None:
         """``imap``, ``smtp``: settings of that server besides (or in place of) the usual
-        ones, e.g. another port or timeout."""
+        ones, e.g. another port or timeout. ``lmtp``: the lmtp transport's settings, in
+        place of the imap transport (Postfix hands the mail over: route it there with
+        ``MailServers.route_to_lmtp``)."""
         self.servers = servers
         self.user = user
         self.address = servers.address(user)
@@ -197,12 +200,17 @@ class Referee:
                     "address": self.address,
                     "games_dir": str(self.games),
                     **settings,
-                    "imap": server("imap", imap_security, imap),
+                    **(
+                        {"lmtp": lmtp}
+                        if lmtp is not None
+                        else {"imap": server("imap", imap_security, imap)}
+                    ),
                     "smtp": server("smtp", smtp_security, smtp),
                 }
             )
         )
         self.process: subprocess.Popen[bytes] | None = None
+        self.reads_imap = lmtp is None
 
     def new_game(self, game: str, players: list[str], seed: int) -> None:
         create_game(
@@ -219,9 +227,10 @@ class Referee:
         env = {
             **os.environ,
             "PYTHONPATH": str(ROOT),
-            "REFEREE_IMAP__PASSWORD": passwords.get("imap", password),
             "REFEREE_SMTP__PASSWORD": passwords.get("smtp", password),
         }
+        if self.reads_imap:
+            env["REFEREE_IMAP__PASSWORD"] = passwords.get("imap", password)
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "referee", "serve", "--config", str(self.config)],

@@ -1,0 +1,267 @@
+"""The lmtp transport: the mail server hands each mail straight to the service (LMTP, RFC
+2033), as Postfix hands mail to Dovecot or to Mailman 3; letters go out by SMTP.
+
+Nothing polls a mailbox: a reply is in the intake as soon as Postfix has it. A mail is
+answered ``250`` for each recipient only once it is on disk (written and flushed, in the
+lmtp folder's ``inbox/``), so a crash after ``250`` loses nothing; a mail that cannot be
+kept now (a full disk) is answered ``451`` and Postfix keeps it and tries again. From the
+inbox on it is the dir transport's mail: read, judged once (by Message-ID), filed in
+``done/``, ``refused/`` or ``quarantine/``, handed back by ``referee inbox retry``.
+
+Only the referee's address and its plus-addresses are taken (``550`` for any other); a mail
+larger than the service reads is refused at DATA with ``552`` (Postfix bounces it to its
+sender). Each accepted recipient gets its own reply after DATA, as LMTP asks; aiosmtpd
+sends one line of its own for its errors, which :class:`_PerRecipient` repeats.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from aiosmtpd.lmtp import LMTP
+from aiosmtpd.smtp import Envelope, Session
+
+from referee.errors import ConfigurationError
+from referee.mail.smtp import SmtpSender
+from referee.mail.transport import DirTransport, Incoming
+from referee.settings import Lmtp
+from referee.store import write_new
+
+log = logging.getLogger("referee.lmtp")
+
+#: Seconds a connection may stay silent (a whole DATA included) before it is closed.
+IDLE_TIMEOUT = 300
+
+
+class LmtpTransport:
+    """Mail in over LMTP, kept in ``folder`` (as the dir transport keeps it); out through an
+    SMTP server."""
+
+    def __init__(
+        self,
+        settings: Lmtp,
+        folder: Path,
+        sender: SmtpSender,
+        referee: str,
+        max_bytes: int,
+        lock: bool = True,
+    ) -> None:
+        """``referee``: the service's own address (it and its plus-addresses are taken);
+        ``max_bytes``: larger mail is refused at DATA. ``lock``: hold the folder against a
+        second service, from :meth:`check` on."""
+        self.settings = settings
+        self.folder = DirTransport(folder, lock=lock)
+        self.sender = sender
+        self.handover = Handover(self.folder.inbox, referee)
+        self.max_bytes = max_bytes
+        self._server: asyncio.Server | None = None
+
+    @property
+    def server_names(self) -> dict[str, str]:
+        return {"smtp": f"SMTP server {self.sender.where}"}
+
+    @property
+    def listening(self) -> str:
+        """Where the listener is (or is to be), for the log."""
+        where = self.settings.where()
+        if isinstance(where, str):
+            return f"unix:{where}"
+        host, port = where
+        if self._server is not None and port == 0:
+            port = self._server.sockets[0].getsockname()[1]
+        return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+    async def listen(self) -> None:
+        """Start listening (once); ConfigurationError when the address cannot be had."""
+        if self._server is not None:
+            return
+        loop = asyncio.get_running_loop()
+        hostname = self.handover.referee.partition("@")[2] or "localhost"
+
+        def session() -> LMTP:
+            return _PerRecipient(
+                self.handover,
+                hostname=hostname,
+                data_size_limit=self.max_bytes,
+                enable_SMTPUTF8=True,
+                timeout=IDLE_TIMEOUT,
+            )
+
+        where = self.settings.where()
+        try:
+            if isinstance(where, str):
+                with contextlib.suppress(FileNotFoundError):
+                    if Path(where).is_socket():
+                        os.unlink(where)  # left by a service that stopped
+                self._server = await loop.create_unix_server(session, path=where)
+                os.chmod(where, 0o660)
+            else:
+                self._server = await loop.create_server(session, host=where[0], port=where[1])
+        except OSError as err:
+            said = err.strerror or str(err)
+            raise ConfigurationError(
+                f"the service cannot listen for LMTP on {self.settings.listen} ({said}): is "
+                "another service there? (lmtp.listen)"
+            ) from None
+        log.info("listening for mail handed over by LMTP on %s", self.listening)
+
+    # -- the mail handed over, as the dir transport keeps it ---------------------------------
+
+    async def incoming(self) -> list[Incoming]:
+        return await self.folder.incoming()
+
+    async def headers(self, item: Incoming) -> bytes:
+        return await self.folder.headers(item)
+
+    async def fetch(self, item: Incoming) -> bytes:
+        return await self.folder.fetch(item)
+
+    async def file(self, item: Incoming, folder: str) -> None:
+        await self.folder.file(item, folder)
+
+    async def flush(self) -> None:
+        await self.folder.flush()
+
+    async def restore(self, folder: str, message_id: str, handle: str) -> bool:
+        return await self.folder.restore(folder, message_id, handle)
+
+    async def wait_for_mail(self, timeout: float) -> None:
+        """Until a mail is handed over (or ``timeout`` seconds): at once when one waits."""
+        self.handover.arrived.clear()  # (before looking: a mail coming meanwhile sets it)
+        if await self.incoming():
+            return
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.handover.arrived.wait(), timeout)
+
+    # -- the servers ----------------------------------------------------------------------------
+
+    async def check(self) -> list[str]:
+        """Hold the folder, listen, and reach the SMTP server: a line each."""
+        await self.folder.check()
+        await self.listen()
+        waiting = len(await self.incoming())
+        return [
+            f"LMTP: listening on {self.listening}; mail handed over is kept in "
+            f"{self.folder.mail_dir} ({waiting} waiting)",
+            await self.sender.check(),
+        ]
+
+    async def check_receiving(self) -> None:
+        await self.listen()
+
+    async def check_sending(self) -> str:
+        return await self.sender.check()
+
+    async def send(self, sender: str, recipient: str, message: bytes) -> None:
+        await self.sender.send(sender, recipient, message)
+
+    async def close(self) -> None:
+        """Stop listening (Postfix keeps what comes meanwhile), let go of the folder, and
+        close the SMTP connection."""
+        if self._server is not None:
+            self._server.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), timeout=5)
+            self._server = None
+            where = self.settings.where()
+            if isinstance(where, str):
+                with contextlib.suppress(OSError):
+                    os.unlink(where)
+        await self.folder.close()
+        await self.sender.close()
+
+
+class Handover:
+    """The LMTP session's handler: which recipients are taken, and each mail kept on disk
+    before it is answered."""
+
+    def __init__(self, inbox: Path, referee: str) -> None:
+        self.inbox = inbox
+        self.referee = referee
+        self.local, _, self.domain = referee.lower().partition("@")
+        self.arrived = asyncio.Event()
+
+    def ours(self, address: str) -> bool:
+        """Whether ``address`` is the referee's own or one of its plus-addresses."""
+        local, _, domain = address.lower().strip("<>").rpartition("@")
+        return domain == self.domain and local.partition("+")[0] == self.local
+
+    async def handle_RCPT(  # noqa: N802 (aiosmtpd's hook names)
+        self,
+        server: LMTP,
+        session: Session,
+        envelope: Envelope,
+        address: str,
+        rcpt_options: list[str],
+    ) -> str:
+        if not self.ours(address):
+            return f"550 5.1.1 <{address}>: no such address here; the referee is {self.referee}"
+        envelope.rcpt_tos.append(address)
+        return "250 2.1.5 OK"
+
+    async def handle_DATA(  # noqa: N802 (aiosmtpd's hook names)
+        self, server: LMTP, session: Session, envelope: Envelope
+    ) -> str:
+        """Keep the mail (once, whatever the number of recipients), then answer each
+        recipient: 250 once it is on disk, 451 (try again) when it cannot be kept now."""
+        recipients = list(envelope.rcpt_tos)
+        content = envelope.original_content or b""
+        if isinstance(content, str):  # (never: decode_data is off)
+            content = content.encode("utf-8", "surrogateescape")
+        try:
+            name = await asyncio.to_thread(self.keep, envelope.mail_from or "", recipients, content)
+        except Exception as err:  # whatever it is, Postfix must keep the mail, not bounce it
+            log.warning("a mail handed over could not be kept (%s): answered 451", err)
+            return _each(recipients, "451 4.3.0 <{}> cannot be kept now; try again later")
+        self.arrived.set()
+        log.debug("mail handed over by LMTP kept as %s", name)
+        return _each(recipients, "250 2.0.0 <{}> taken")
+
+    def keep(self, sender: str, recipients: list[str], content: bytes) -> str:
+        """Write the mail into the inbox whole and flushed to disk, with its envelope in
+        front (Return-Path, a Delivered-To for each recipient), as a delivery agent does; its
+        name in the inbox."""
+        head = [f"Return-Path: <{sender}>"]
+        head += [f"Delivered-To: {rcpt}" for rcpt in recipients]
+        data = ("\r\n".join(head) + "\r\n").encode("utf-8", "replace") + content
+        name = f"{time.time_ns():020d}-{uuid.uuid4().hex[:12]}.eml"
+        write_new(self.inbox / name, data, unique_name=True)
+        return name
+
+
+def _each(recipients: list[str], reply: str) -> str:
+    """One reply for each recipient, as LMTP answers DATA."""
+    return "\r\n".join(reply.format(r) for r in recipients) or reply.format("")
+
+
+class _PerRecipient(LMTP):
+    """aiosmtpd's LMTP, whose own errors at DATA (too much data, a line too long) are said
+    once for each recipient, as LMTP asks: a single line would leave Postfix waiting for the
+    others, and then sending the mail again."""
+
+    _in_data = False
+
+    async def smtp_DATA(self, arg: str) -> None:  # noqa: N802 (aiosmtpd's names)
+        self._in_data = True
+        try:
+            await super().smtp_DATA(arg)
+        finally:
+            self._in_data = False
+
+    async def push(self, status: Any) -> None:
+        if (
+            self._in_data
+            and isinstance(status, str)
+            and status[:3] in ("552", "500")
+            and self.envelope is not None
+            and len(self.envelope.rcpt_tos) > 1
+        ):
+            status = "\r\n".join([status] * len(self.envelope.rcpt_tos))
+        await super().push(status)

@@ -1,0 +1,230 @@
+"""The lmtp transport on real servers: Postfix hands the referee's mail (its address and its
+plus-addresses, by transport_maps) straight to `referee serve`'s LMTP listener; letters go
+out through Postfix. A mail is answered 250 only once it is on disk, a mail that cannot be
+kept gets 451 (Postfix keeps it), and while the service is down Postfix keeps the replies
+and hands them over, each played once and in order, when it is back."""
+
+from __future__ import annotations
+
+import random
+import re
+import smtplib
+import time
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli import app
+from referee.cli.mail_commands import with_lmtp
+from referee.errors import ConfigurationError, RequestError
+from referee.mail.startup import make_transport
+from referee.settings import load_settings
+from tests.mail.servers import wait_until
+from tests.mail.test_server_games import (  # noqa: F401 (servers, table_factory: fixtures)
+    NAMES,
+    Table,
+    play,
+    servers,
+    table_factory,
+    wait_for_turn,
+)
+from tests.mailservers import MailServers, free_port
+
+PLAYERS = NAMES[:2]
+
+
+def lmtp_table(factory: type[Table], servers: MailServers, **settings: object) -> Table:  # noqa: F811
+    """A game whose referee takes its mail over LMTP, Postfix routed to it."""
+    port = free_port()
+    table = factory(lmtp={"listen": f"127.0.0.1:{port}"}, poll_seconds=30, **settings)
+    servers.route_to_lmtp(table.referee.user, port)
+    wait_until(
+        lambda: f"listening on 127.0.0.1:{port}" in table.referee.log_text(),
+        f"the service to listen\n{table.referee.log_text()[-3000:]}",
+    )
+    return table
+
+
+def kept(table: Table, folder: str) -> list[Path]:
+    return sorted((table.referee.games / ".lmtp" / folder).glob("*.eml"))
+
+
+def test_a_game_is_played_over_lmtp_each_reply_taken_at_once(
+    table_factory: type[Table],  # noqa: F811
+    servers: MailServers,  # noqa: F811
+) -> None:
+    # (poll_seconds is 30: a reply played within seconds was handed over, not polled for)
+    table = lmtp_table(table_factory, servers)
+    play(table, PLAYERS, random.Random(3), turns=6)
+    for name in PLAYERS:
+        table.programs[name].wait_for("turn 6")
+    wait_until(table.referee.quiet, "the last letters to go out")
+    done = kept(table, "done")
+    assert len(done) == 6 and kept(table, "inbox") == []
+    head = done[0].read_bytes().split(b"\r\n\r\n", 1)[0]
+    assert head.startswith(b"Return-Path: <alice@example.org>\r\nDelivered-To: ") or (
+        head.startswith(b"Return-Path: <bob@example.org>\r\nDelivered-To: ")
+    )
+    assert f"{table.referee.user}+g1.".encode() in head  # the plus-address it came to
+    assert b"Received: from" in head  # (Postfix's own)
+
+
+def test_replies_sent_while_the_service_is_down_wait_in_postfix_and_are_played_in_order(
+    table_factory: type[Table],  # noqa: F811
+    servers: MailServers,  # noqa: F811
+) -> None:
+    table = lmtp_table(table_factory, servers)
+    rng = random.Random(5)
+    play(table, PLAYERS, rng, turns=2)
+    for name in PLAYERS:
+        table.programs[name].wait_for("turn 2")
+    assert table.referee.stop() == 0
+    mover = table.state.player.name
+    table.reply(mover, "take 1 white, 1 blue, 1 green")  # refused or played: a ruling each
+    table.reply(mover, "moves")
+    time.sleep(3)  # Postfix finds nobody listening and keeps them (queue_run_delay 1 s)
+    assert "status=deferred" in (servers.root / "postfix.log").read_text()
+    table.referee.start()
+    wait_until(
+        lambda: len(kept(table, "done")) + len(kept(table, "refused")) >= 4,
+        f"the replies kept by Postfix handed over\n{table.referee.log_text()[-3000:]}",
+    )
+    wait_until(table.referee.quiet, "the answers to go out")
+    handled = [p.read_bytes() for p in [*kept(table, "done"), *kept(table, "refused")]]
+    ids = [m.split(b"Message-ID: ", 1)[1].split(b"\r\n", 1)[0] for m in handled]
+    assert len(ids) == len(set(ids)) == 4  # each once
+    assert table.state.turn in (2, 3)
+    if table.state.turn == 3:  # the move was played, and then the question answered about it
+        assert table.referee.store.load("g1").turns[-1].player == mover
+
+
+def lmtp_session(port: int) -> smtplib.LMTP:
+    session = smtplib.LMTP("127.0.0.1", port)
+    session.ehlo("mx.example.org")
+    return session
+
+
+def raw_mail(size: int = 200) -> bytes:
+    message = EmailMessage()
+    message["From"] = "alice@example.org"
+    message["To"] = "referee@example.org"
+    message["Subject"] = "games"
+    message["Message-ID"] = f"<{time.time_ns()}@example.org>"
+    message.set_content("games\n" + "x" * size)
+    return message.as_bytes()
+
+
+def replies(session: smtplib.LMTP, recipients: int) -> list[tuple[int, bytes]]:
+    """The reply to DATA for each accepted recipient, as LMTP gives them."""
+    return [session.getreply() for _ in range(recipients)]
+
+
+def test_only_the_referees_addresses_are_taken_and_each_recipient_gets_its_answer(
+    table_factory: type[Table],  # noqa: F811
+    servers: MailServers,  # noqa: F811
+) -> None:
+    port = free_port()
+    table = table_factory(lmtp={"listen": f"127.0.0.1:{port}"}, max_message_bytes=50_000)
+    wait_until(lambda: "listening on" in table.referee.log_text(), "the service to listen")
+    me = table.referee.address
+    local, domain = me.split("@")
+    with lmtp_session(port) as session:
+        session.mail("alice@example.org")
+        assert session.rcpt("mallory@example.org")[0] == 550
+        assert session.rcpt(f"{local}x@{domain}")[0] == 550  # a prefix is not the address
+        assert session.rcpt(me)[0] == 250
+        assert session.rcpt(f"{local}+g1.0.abc@{domain.upper()}")[0] == 250
+        session.putcmd("data")
+        assert session.getreply()[0] == 354
+        session.send(smtplib.quotedata(raw_mail().decode()).encode() + b"\r\n.\r\n")
+        assert [code for code, _ in replies(session, 2)] == [250, 250]
+        # too large: 552 for each recipient, after the data
+        session.mail("alice@example.org")
+        session.rcpt(me)
+        session.rcpt(f"{local}+g1.1.abc@{domain}")
+        session.putcmd("data")
+        session.getreply()
+        session.send(smtplib.quotedata(raw_mail(60_000).decode()).encode() + b"\r\n.\r\n")
+        assert [code for code, _ in replies(session, 2)] == [552, 552]
+    wait_until(lambda: kept(table, "done") != [], "the mail taken to be handled")
+    assert len(kept(table, "done")) + len(kept(table, "refused")) == 1  # kept once, not twice
+
+
+def test_a_mail_that_cannot_be_kept_is_answered_451_and_nothing_is_lost(
+    table_factory: type[Table],  # noqa: F811
+    servers: MailServers,  # noqa: F811
+) -> None:
+    port = free_port()
+    table = table_factory(lmtp={"listen": f"127.0.0.1:{port}"})
+    wait_until(lambda: "listening on" in table.referee.log_text(), "the service to listen")
+    inbox = table.referee.games / ".lmtp" / "inbox"
+    inbox.rename(inbox.with_name("inbox.away"))
+    inbox.write_text("not a folder: no mail can be written here")  # (root ignores modes)
+    try:
+        with lmtp_session(port) as session:
+            session.mail("alice@example.org")
+            session.rcpt(table.referee.address)
+            session.putcmd("data")
+            session.getreply()
+            session.send(smtplib.quotedata(raw_mail().decode()).encode() + b"\r\n.\r\n")
+            ((code, said),) = replies(session, 1)
+        assert code == 451 and b"try again later" in said
+    finally:
+        inbox.unlink()
+        inbox.with_name("inbox.away").rename(inbox)
+    assert "could not be kept" in table.referee.log_text()
+    assert list(inbox.iterdir()) == []
+
+
+def test_serve_lmtp_on_the_command_line_takes_the_place_of_a_mailbox(tmp_path: Path) -> None:
+    config = tmp_path / "referee.toml"
+    config.write_text(
+        'address = "referee@example.org"\n'
+        '[imap]\nhost = "imap.example.org"\n[smtp]\nhost = "smtp.example.org"\n'
+    )
+    settings = load_settings(config)
+    assert settings.transport == "imap"
+    lmtp = with_lmtp(settings, "[::1]:2424")
+    assert lmtp.transport == "lmtp" and lmtp.lmtp is not None
+    assert lmtp.lmtp.where() == ("::1", 2424)
+    assert lmtp.lmtp_folder == settings.games_dir / ".lmtp"
+    on_socket = with_lmtp(settings, "unix:/run/referee/lmtp").lmtp
+    assert on_socket is not None and on_socket.where() == "/run/referee/lmtp"
+    with pytest.raises(RequestError, match="give HOST:PORT"):
+        with_lmtp(settings, "2424")
+    both = settings.model_copy(update={"lmtp": lmtp.lmtp})
+    with pytest.raises(ConfigurationError, match=r"both \[imap\] and \[lmtp\]"):
+        make_transport(both)
+    alone = lmtp.model_copy(update={"smtp": None})
+    with pytest.raises(ConfigurationError, match=r"needs \[smtp\] settings too"):
+        make_transport(alone)
+
+
+def test_doctor_checks_the_route_to_the_listener_with_the_service_running_and_stopped(
+    table_factory: type[Table],  # noqa: F811
+    servers: MailServers,  # noqa: F811
+) -> None:
+    table = lmtp_table(table_factory, servers)
+    env = {"REFEREE_SMTP__PASSWORD": servers.password(table.referee.user)}
+    doctor = ["doctor", "--config", str(table.referee.config), "--wait", "30"]
+    running = CliRunner().invoke(app, doctor, env=env)
+    assert running.exit_code == 0, running.stdout
+    assert "LMTP: a running service listens on 127.0.0.1:" in running.stdout
+    assert "was handed over by LMTP in" in running.stdout
+    table.referee.stop()
+    stopped = CliRunner().invoke(app, doctor, env=env)
+    assert stopped.exit_code == 0, stopped.stdout
+    assert "can be listened on (no service there now)" in stopped.stdout
+    assert "was handed over by LMTP in" in stopped.stdout
+    left = [
+        p for p in (table.referee.games / ".lmtp").rglob("*.eml") if b"doctor" in p.read_bytes()
+    ]
+    assert left == []  # the doctor's test mails are gone
+    # listening where Postfix does not hand the mail (lmtp.listen and transport_maps differ)
+    config = table.referee.config
+    config.write_text(re.sub(r"127\.0\.0\.1:\d+", f"127.0.0.1:{free_port()}", config.read_text()))
+    astray = CliRunner().invoke(app, [*doctor[:-1], "3"], env=env)
+    assert astray.exit_code == 1, astray.stdout
+    assert "was not handed over on" in astray.stdout and "transport_maps" in astray.stdout
