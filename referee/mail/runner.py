@@ -26,7 +26,7 @@ from referee.mail.telling import (
     reminder_letter,
     turn_letters,
 )
-from referee.record import SourceEntry
+from referee.record import SourceEntry, load_game
 from referee.store import no_room_on_disk
 from referee.wording.messages import say
 
@@ -46,6 +46,9 @@ class Runner:
         self.outbox = clerk.spool.outbox
         self.game_master = game_master
         self.warn = warn
+        #: by game in play: whether a bot has a seat, and game.toml's stamp when read (the
+        #: seats never change: only a game with a bot is loaded to see whose turn it is)
+        self._bot_seats: dict[str, tuple[tuple[int, int], bool]] = {}
 
     def do_duties(self, now: datetime) -> int:
         """Reminders, deadlines, invitations that ran out, undo requests that lapsed, at
@@ -152,13 +155,34 @@ class Runner:
         log.info("game %s: %s's deadline passed: %s (turn %d)", game_id, name, text, turn + 1)
         return 1
 
+    def _has_bot_seat(self, game_id: str) -> bool:
+        """Whether a bot plays in ``game_id`` (read from game.toml once; True when it
+        cannot be read, so that the game is loaded and the fault said)."""
+        path = self.store.folder(game_id) / "game.toml"
+        try:
+            info = path.stat()
+            stamp = (info.st_ino, info.st_mtime_ns)
+            known = self._bot_seats.get(game_id)
+            if known is not None and known[0] == stamp:
+                return known[1]
+            seated = any(p.bot for p in load_game(path.read_bytes()).players)
+        except (OSError, RecordError):
+            return True
+        self._bot_seats[game_id] = (stamp, seated)
+        return seated
+
     def play_bots(self, now: datetime) -> int:
         """Play the turns of seats played by bots, in every game where one is to move; how
         many were played. Each is recorded with source bot and announced like any turn."""
         count = 0
         herald = MailHerald(self.clerk.spool, self.desk.ledger)
-        for game_id in self.store.in_play():
+        in_play = self.store.in_play()
+        for gone in self._bot_seats.keys() - set(in_play):
+            del self._bot_seats[gone]
+        for game_id in in_play:
             about = f"bots of {game_id}"
+            if not self._has_bot_seat(game_id):
+                continue
             try:
                 if bot_to_move(self.store.load(game_id)) is None:
                     self.warn(about, None)

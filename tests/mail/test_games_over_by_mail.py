@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import referee.mail.runner as runner_module
 from referee.games import create_game, resign
 from referee.mail.herald import MailHerald
 from referee.record import SourceEntry
@@ -71,3 +72,20 @@ def test_games_lists_the_senders_games_over_with_their_winners_and_in_play_in_id
     assert [line.split(" · ")[0].strip("- ") for line in lines] == ["bb-won", "cc-on", "dd-lost"]
     assert "bb-won · finished · turn 1 · won by ann" in lines[0]
     assert "dd-lost · finished · turn 1 · won by cyd" in lines[2]
+
+
+def test_the_bots_look_reads_only_the_games_where_a_bot_has_a_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    club = Club(tmp_path)
+    for game, bots in (("people", None), ("with-bot", {"bob": "greedy"})):
+        create_game(club.store, game, [("ann", address("ann")), ("bob", address("bob"))],
+                    seed=3, herald=MailHerald.of(club.games), bots=bots)  # fmt: skip
+    looked: list[str] = []
+    original = runner_module.bot_to_move
+    monkeypatch.setattr(
+        runner_module, "bot_to_move", lambda game: looked.append(game.record.id) or original(game)
+    )
+    club.serve()
+    club.serve(after=timedelta(hours=1))
+    assert looked and set(looked) == {"with-bot"}
