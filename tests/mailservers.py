@@ -102,6 +102,7 @@ class MailServers:
         self.smtps_port = free_port()
         self.mx_port = free_port()
         self.started = False
+        self.routes: dict[str, int] = {}  # users whose mail goes to an LMTP listener of ours
 
     # -- addresses and credentials ------------------------------------------------------------
 
@@ -163,13 +164,18 @@ class MailServers:
         self._postfix("reload")
         time.sleep(1.0)  # the master starts new server processes with the new table
 
-    def route_to_lmtp(self, user: str, port: int) -> None:
+    def route_to_lmtp(self, user: str, port: int | None) -> None:
         """Make Postfix hand the mail of ``user`` and of its plus-addresses to an LMTP
-        listener on ``port`` rather than to Dovecot, as docs/mail-server.md configures the
-        lmtp transport (a transport_maps entry for the bare address, which Postfix also
-        finds for ``user+anything@``)."""
-        with (self.postfix_dir / "transport").open("a") as table:
-            table.write(f"{self.address(user)} lmtp:inet:127.0.0.1:{port}\n")
+        listener on ``port`` rather than to Dovecot (None: to Dovecot again), as
+        docs/mail-server.md configures the lmtp transport (a transport_maps entry for the
+        bare address, which Postfix also finds for ``user+anything@``)."""
+        if port is None:
+            self.routes.pop(user, None)
+        else:
+            self.routes[user] = port
+        (self.postfix_dir / "transport").write_text(
+            "".join(f"{self.address(u)} lmtp:inet:127.0.0.1:{p}\n" for u, p in self.routes.items())
+        )
         self._postfix("reload")
         time.sleep(1.0)  # the master starts new processes with the new table
 
