@@ -45,8 +45,8 @@ class Desk:
         elif mail.route is not None and mail.scope == "invitation":
             seen = replace(seen, invitation=self.invitations.get(mail.route.game))
         needs = mail.needs
-        if "games" in needs:
-            games, finished = self._games_of(mail.inbound.sender)
+        if "games" in needs or "finished" in needs:
+            games, finished = self._games_of(mail.inbound.sender, over="finished" in needs)
             seen = replace(seen, games=tuple(games), finished=tuple(finished))
         if "invitations" in needs:
             seen = replace(seen, invitations=tuple(self.invitations.all()))
@@ -59,25 +59,28 @@ class Desk:
             seen = replace(seen, started=started)
         return seen
 
-    def _games_of(self, address: str) -> tuple[list[GameFacts], list[Finish]]:
-        """The games ``address`` plays in: those in play, and what those over came to (a
-        game over is read from its over-note, not replayed)."""
+    def _games_of(self, address: str, over: bool) -> tuple[list[GameFacts], list[Finish]]:
+        """The games ``address`` plays in: those in play, and with ``over`` what those over
+        came to (read from their over-notes: a game over is not replayed for this)."""
         me = address.lower()
-        in_play, over = [], []
-        for game_id in self.store.game_ids():
-            finish = self.store.noted_finish(game_id)
-            if finish is None:
-                game = self._load(game_id)
-                if game is None:
-                    continue
+        in_play = self.store.in_play()
+        playing, finished = [], []
+        for game_id in in_play:
+            game = self._load(game_id)
+            if game is None:
+                continue
+            if game.state.status == "finished":  # (over since it was last looked at)
                 finish = finish_of(game)
-                if finish is None:
-                    if any(p.email.lower() == me for p in game.record.players):
-                        in_play.append(self.facts(game))
-                    continue
-            if any(p.player == me for p in finish.places):
-                over.append(finish)
-        return in_play, over
+                if over and finish is not None and any(p.player == me for p in finish.places):
+                    finished.append(finish)
+            elif any(p.email.lower() == me for p in game.record.players):
+                playing.append(self.facts(game))
+        if over:
+            for game_id in sorted(set(self.store.game_ids()) - set(in_play)):
+                finish = self.store.noted_finish(game_id)
+                if finish is not None and any(p.player == me for p in finish.places):
+                    finished.append(finish)
+        return playing, finished
 
     def _named(self, seen: Snapshot, argument: str) -> Snapshot:
         game_id = argument.strip().casefold()

@@ -67,8 +67,8 @@ class Snapshot:
     who may play; ``game`` the game the mail is routed to (with its facts), ``invitation``
     the invitation it answers; ``sender_away`` when the sender comes back, if away. The
     rest is filled in only for a command that asks for it (see
-    :attr:`referee.mail.commands.Command.needs`): ``games`` the sender's games in play
-    and ``finished`` what the sender's games over came to, ``invitations`` every invitation
+    :attr:`referee.mail.commands.Command.needs`): ``games`` the sender's games in play,
+    ``finished`` what the sender's games over came to, ``invitations`` every invitation
     still open or recently ended, ``named`` the game a
     command names, ``started`` the game an invitation became, ``finishes`` every finished game
     (for the standings). ``trusted_authserv_id`` names the receiving server whose

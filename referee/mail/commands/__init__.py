@@ -50,8 +50,8 @@ class Command:
     """One command by mail. How it is written and what it does are the catalogue's
     ``command.KEY.usage`` and ``command.KEY.summary`` (KEY: the word, or ``key`` where one word
     means two commands in different places). ``needs`` names what judging it must know
-    beyond the mail's game: ``games`` (the sender's games, in play and over), ``invitations``
-    (the open ones and those ended lately),
+    beyond the mail's game: ``games`` (the sender's games in play), ``finished`` (what the
+    sender's games over came to), ``invitations`` (the open ones and those ended lately),
     ``named`` (the game the argument names), ``started`` (the game an invitation became),
     ``finishes`` (every finished game: the standings). ``confirmed``: it changes the sender's
     standing (away, their language, a game proposed in their name), so written to the
@@ -84,7 +84,7 @@ class Command:
 _REGISTRY: dict[tuple[Scope, str], Command] = {}
 
 #: What a command may ask to know beyond the mail's own game (see Command.needs).
-NEEDS = frozenset({"games", "invitations", "named", "started", "finishes"})
+NEEDS = frozenset({"games", "finished", "invitations", "named", "started", "finishes"})
 
 
 def command(

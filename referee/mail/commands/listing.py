@@ -62,7 +62,7 @@ def games_of(ctx: Context) -> list[Message]:
     example="games",
     scopes=("referee", "game"),
     order=5,
-    needs=frozenset({"games", "invitations"}),
+    needs=frozenset({"games", "finished", "invitations"}),
 )
 def games(ctx: Context, argument: str) -> Ruling:
     lines = games_of(ctx)
