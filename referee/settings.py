@@ -108,6 +108,13 @@ class Lmtp(BaseModel):
         "quarantine). Default: .lmtp in the games folder.",
     )
 
+    @field_validator("listen")
+    @classmethod
+    def _a_port(cls, value: str) -> str:
+        if not value.startswith("unix:") and not 0 < int(value.rpartition(":")[2]) < 65536:
+            raise ValueError(f"{value!r}: a port is 1 to 65535")
+        return value
+
     def where(self) -> tuple[str, int] | str:
         """(host, port) for a TCP listener, or the path of a unix socket."""
         if self.listen.startswith("unix:"):

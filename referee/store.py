@@ -22,6 +22,7 @@ import dataclasses
 import errno
 import json
 import os
+import re
 import shutil
 import tomllib
 import uuid
@@ -69,6 +70,18 @@ OVER_NOTE = ".over.json"
 FileStamp = tuple[int, int, int, int]
 
 
+@dataclass(frozen=True)
+class _Over:
+    """What is known of a game over: the stamps its note was written with, its last turn
+    file (name and stamp; None: no turn), the note's own stamp, and, only where no note
+    could be written, what the game came to."""
+
+    stamps: OverStamps
+    last: tuple[str, FileStamp] | None
+    note: FileStamp | None
+    finish: Finish | None = None
+
+
 #: The stamps an over-note is believed by: game.toml's, ``turns/``'s and ``amendments/``'s
 #: (None while it has none). A folder's stamp changes whenever a file comes into it or
 #: leaves it.
@@ -99,8 +112,8 @@ class Store:
         self.remember = remember
         self._remembered: OrderedDict[str, _Remembered] = OrderedDict()
         self._undone: dict[str, tuple[tuple[tuple[str, int], ...], set[str]]] = {}
-        #: by game: the stamps an over-note known true was written with, and its own stamp
-        self._over: dict[str, tuple[OverStamps, FileStamp]] = {}
+        #: what is known of the games over, by game
+        self._over: dict[str, _Over] = {}
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -182,35 +195,53 @@ class Store:
         return game_file, turns, amendments
 
     def _known_over(self, game_id: str) -> bool:
-        """Whether the game is over: its over-note is the one known true, and ``turns/``
-        is unchanged since."""
+        """Whether the game is over: what was noted of it is still true (its note, its
+        ``turns/`` and its last turn file unchanged, no turn after it)."""
         known = self._over.pop(game_id, None)
-        if known is not None:
-            stamps, note = known
-            folder = self.folder(game_id)
-            with contextlib.suppress(FileNotFoundError):
-                if (
-                    _stamp((folder / OVER_NOTE).stat()) == note
-                    and _stamp((folder / "turns").stat()) == stamps[1]
-                ):
-                    self._over[game_id] = known
-                    return True
+        if known is not None and self._still(game_id, known):
+            self._over[game_id] = known
+            return True
         return self.noted_finish(game_id) is not None
+
+    def _still(self, game_id: str, known: _Over) -> bool:
+        """Whether nothing has changed in the game since ``known`` was noted of it (its
+        address amendments apart): a few stats, whatever the number of turns."""
+        folder = self.folder(game_id)
+        turns = folder / "turns"
+        try:
+            if known.note is not None and _stamp((folder / OVER_NOTE).stat()) != known.note:
+                return False
+            if _stamp(turns.stat()) != known.stamps[1]:
+                return False
+            if known.last is not None:
+                name, stamp = known.last
+                if _stamp((turns / name).stat()) != stamp:
+                    return False
+        except FileNotFoundError:
+            return False
+        return not (turns / _after(known.last)).exists()
 
     def noted_finish(self, game_id: str) -> Finish | None:
         """What the game's over-note says it came to, if the note is true; None when the
         game is in play, has no note yet, or has changed since (load it to know)."""
+        known = self._over.get(game_id)
+        if known is not None and known.finish is not None:  # (kept here: no note written)
+            if known.stamps == self._over_stamps(game_id) and self._still(game_id, known):
+                return known.finish
+            return None
         path = self.folder(game_id) / OVER_NOTE
         try:
             note = _stamp(path.stat())  # (a game in play has none: one look, and no more)
             body = json.loads(path.read_bytes())
             stamps = self._over_stamps(game_id)
-            if stamps is None or _over_stamps_of(body["stamps"]) != stamps:
+            last = _last_of(body["last"])
+            noted = _Over(_over_stamps_of(body["stamps"]), last, note)
+            if stamps != noted.stamps or not self._still(game_id, noted):
                 return None
             finish = Finish.from_json(body["finish"])
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError, LookupError, TypeError):
             return None
-        self._over[game_id] = (stamps, note)
+        self._over[game_id] = noted
         return finish
 
     def _unnote_over(self, game_id: str) -> None:
@@ -221,18 +252,32 @@ class Store:
             (self.folder(game_id) / OVER_NOTE).unlink()
 
     def _note_over(self, game_id: str, stamps: OverStamps, replayed: Replayed) -> None:
-        """Write the game's over-note (unless it is known true already); a folder that
-        takes no writes is left without one (it is a cache)."""
+        """Write the game's over-note (unless one known true is there already). Where it
+        cannot be written (a folder that takes no writes) what the game came to is kept in
+        this process instead, so that it is not replayed at every look."""
         known = self._over.get(game_id)
-        if known is not None and known[0] == stamps:
+        if known is not None and known.stamps == stamps and self._still(game_id, known):
             return
         finish = finish_of(replayed)
         assert finish is not None
-        body = {"stamps": [list(s) if s else None for s in stamps], "finish": finish.to_json()}
+        last: tuple[str, FileStamp] | None = None
+        if replayed.turns:
+            name = f"{len(replayed.turns):04d}.toml"
+            try:
+                last = (name, _stamp((self.folder(game_id) / "turns" / name).stat()))
+            except FileNotFoundError:
+                return  # undone meanwhile: not over any more
+        body = {
+            "stamps": [list(s) if s else None for s in stamps],
+            "last": [last[0], list(last[1])] if last else None,
+            "finish": finish.to_json(),
+        }
         path = self.folder(game_id) / OVER_NOTE
-        with contextlib.suppress(OSError):
+        try:
             write_over(path, json.dumps(body, indent=1).encode())
-            self._over[game_id] = (stamps, _stamp(path.stat()))
+            self._over[game_id] = _Over(stamps, last, _stamp(path.stat()))
+        except OSError:
+            self._over[game_id] = _Over(stamps, last, None, finish)
 
     def _amend(self, game_id: str, replayed: Replayed) -> Replayed:
         files = self.read_amendments(game_id)
@@ -509,9 +554,28 @@ def _stamp(info: os.stat_result) -> FileStamp:
     return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
 
 
+def _after(last: tuple[str, FileStamp] | None) -> str:
+    """The name of the turn file that would come after ``last``."""
+    return f"{int(last[0][:4]) + 1 if last else 1:04d}.toml"
+
+
+def _last_of(body: object) -> tuple[str, FileStamp] | None:
+    """The last turn file an over-note names (a list in JSON); ValueError if malformed."""
+    if body is None:
+        return None
+    if not isinstance(body, list) or len(body) != 2 or not isinstance(body[0], str):
+        raise ValueError("not the last turn of an over-note")
+    name, stamp = body
+    if not re.fullmatch(r"\d{4}\.toml", name) or not isinstance(stamp, list) or len(stamp) != 4:
+        raise ValueError("not the last turn of an over-note")
+    return name, (int(stamp[0]), int(stamp[1]), int(stamp[2]), int(stamp[3]))
+
+
 def _over_stamps_of(body: object) -> OverStamps:
     """The stamps an over-note holds (lists in JSON); ValueError if it holds none."""
     if not isinstance(body, list) or len(body) != 3:
+        raise ValueError("not the stamps of an over-note")
+    if any(s is not None and (not isinstance(s, list) or len(s) != 4) for s in body):
         raise ValueError("not the stamps of an over-note")
     game_file, turns, amendments = (
         None if s is None else (int(s[0]), int(s[1]), int(s[2]), int(s[3])) for s in body

@@ -5,6 +5,7 @@ unchanged, and whatever changes a game over (turns undone, an address amended) r
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 
@@ -179,3 +180,47 @@ def test_invitations_over_are_read_once_and_open_ones_every_time(
     assert read == ["open", "started", "open", "open"]
     invitations.end("open", "cancelled", "nobody came", at)
     assert [i.status for i in invitations.all()] == ["cancelled", "started"]
+
+
+def test_a_turn_undone_is_seen_even_where_the_folders_time_did_not_move(tmp_path: Path) -> None:
+    """On a filesystem with coarse times, taking the last turn out may leave ``turns/``'s
+    stamp as it was: the note names its last turn file too, and that one is gone."""
+    store = over_and_running(tmp_path)
+    look(store)
+    last = tmp_path / "over" / "turns" / "0001.toml"
+    last.rename(tmp_path / "over" / "0001.toml.away")
+    note = tmp_path / "over" / OVER_NOTE
+    body = json.loads(note.read_text())
+    turns = (tmp_path / "over" / "turns").stat()
+    body["stamps"][1] = [turns.st_ino, turns.st_size, turns.st_mtime_ns, turns.st_ctime_ns]
+    note.write_text(json.dumps(body))  # as if turns/'s stamp had not moved
+    assert Store(tmp_path).noted_finish("over") is None
+    assert Store(tmp_path).in_play() == ["over", "running"]
+
+
+def test_where_no_note_can_be_written_a_game_over_is_still_replayed_only_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = over_and_running(tmp_path)
+
+    def read_only(path: Path, data: bytes) -> None:
+        raise OSError(errno.EROFS, "Read-only file system", str(path))
+
+    monkeypatch.setattr("referee.store.write_over", read_only)
+    assert look(store) == ["over", "running"]
+    assert not (tmp_path / "over" / OVER_NOTE).exists()
+    read = replays(store, monkeypatch)
+    assert look(store) == ["running"]
+    finish = store.finish("over")
+    assert read == [] and finish is not None and finish.winners == ("bob",)
+
+
+def test_a_note_with_stamps_of_the_wrong_shape_is_ignored(tmp_path: Path) -> None:
+    look(over_and_running(tmp_path))
+    note = tmp_path / "over" / OVER_NOTE
+    body = json.loads(note.read_text())
+    body["stamps"][0] = [1, 2]
+    note.write_text(json.dumps(body))
+    store = Store(tmp_path)
+    assert store.noted_finish("over") is None
+    assert look(store) == ["over", "running"]  # replayed, and noted again

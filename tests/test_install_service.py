@@ -180,7 +180,7 @@ VALUES = {
 def doc_steps() -> list[str]:
     """The shell steps of docs/mail-server.md's "Your own Postfix and Dovecot", in order."""
     text = (ROOT / "docs" / "mail-server.md").read_text()
-    section = text.split("## Your own Postfix and Dovecot", 1)[1]
+    section = text.split("## Your own Postfix and Dovecot", 1)[1].split("\n## ", 1)[0]
     return re.findall(r"^```sh\n(.*?)^```", section, re.MULTILINE | re.DOTALL)
 
 

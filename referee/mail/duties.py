@@ -73,6 +73,8 @@ class Due:
     digests: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
     #: by address: every game with moves a digest would tell, the first, and when it came
     owed: dict[str, list[tuple[str, int, datetime]]] = field(default_factory=dict)
+    #: games in play that cannot be read, and why (nothing in them is due until mended)
+    unreadable: dict[str, str] = field(default_factory=dict)
 
 
 def duties(desk: Desk, now: datetime) -> Due:
@@ -85,7 +87,8 @@ def duties(desk: Desk, now: datetime) -> Due:
     for game_id in desk.store.in_play():
         try:
             game = desk.store.load(game_id)
-        except (RecordError, StoreError, OSError):  # the service says so once (play_bots)
+        except (RecordError, StoreError, OSError) as err:  # the service says so once
+            due.unreadable[game_id] = str(err)
             continue
         state = game.state
         _digests(game, ledger, now, due)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import logging
 import os
 import time
@@ -38,6 +39,9 @@ log = logging.getLogger("referee.lmtp")
 
 #: Seconds a connection may stay silent (a whole DATA included) before it is closed.
 IDLE_TIMEOUT = 300
+#: Bytes left for the envelope headers put in front of a mail kept (Return-Path,
+#: Delivered-To): a mail taken is never larger on disk than the service reads.
+ENVELOPE_ROOM = 2048
 
 
 class LmtpTransport:
@@ -62,6 +66,7 @@ class LmtpTransport:
         self.handover = Handover(self.folder.inbox, referee)
         self.max_bytes = max_bytes
         self._server: asyncio.Server | None = None
+        self._socket: tuple[int, int] | None = None  # the unix socket made: (device, inode)
 
     @property
     def server_names(self) -> dict[str, str]:
@@ -89,7 +94,7 @@ class LmtpTransport:
             return _PerRecipient(
                 self.handover,
                 hostname=hostname,
-                data_size_limit=self.max_bytes,
+                data_size_limit=max(self.max_bytes - ENVELOPE_ROOM, 1),
                 enable_SMTPUTF8=True,
                 timeout=IDLE_TIMEOUT,
             )
@@ -97,11 +102,14 @@ class LmtpTransport:
         where = self.settings.where()
         try:
             if isinstance(where, str):
-                with contextlib.suppress(FileNotFoundError):
-                    if Path(where).is_socket():
-                        os.unlink(where)  # left by a service that stopped
+                # (asyncio would unlink any socket there: one left by a service that stopped
+                # may go, not one where something listens)
+                if Path(where).is_socket() and await _answered(where):
+                    raise OSError(errno.EADDRINUSE, os.strerror(errno.EADDRINUSE), where)
                 self._server = await loop.create_unix_server(session, path=where)
                 os.chmod(where, 0o660)
+                info = os.stat(where)
+                self._socket = (info.st_dev, info.st_ino)
             else:
                 self._server = await loop.create_server(session, host=where[0], port=where[1])
         except OSError as err:
@@ -171,9 +179,12 @@ class LmtpTransport:
                 await asyncio.wait_for(self._server.wait_closed(), timeout=5)
             self._server = None
             where = self.settings.where()
-            if isinstance(where, str):
+            if isinstance(where, str) and self._socket is not None:
                 with contextlib.suppress(OSError):
-                    os.unlink(where)
+                    info = os.stat(where)
+                    if (info.st_dev, info.st_ino) == self._socket:  # ours, not a successor's
+                        os.unlink(where)
+                self._socket = None
         await self.folder.close()
         await self.sender.close()
 
@@ -234,6 +245,16 @@ class Handover:
         name = f"{time.time_ns():020d}-{uuid.uuid4().hex[:12]}.eml"
         write_new(self.inbox / name, data, unique_name=True)
         return name
+
+
+async def _answered(path: str) -> bool:
+    """Whether something listens on the unix socket ``path`` (another service)."""
+    try:
+        _, writer = await asyncio.wait_for(asyncio.open_unix_connection(path), 5)
+    except (OSError, TimeoutError):
+        return False
+    writer.close()
+    return True
 
 
 def _each(recipients: list[str], reply: str) -> str:

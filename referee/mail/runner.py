@@ -33,6 +33,14 @@ from referee.wording.messages import say
 log = logging.getLogger("referee.service")
 
 
+def cannot_be_read(game_id: str, why: str) -> str:
+    """What the log says of a game in play that cannot be read."""
+    return (
+        f"game {game_id} cannot be read ({why}): its mail is set aside, and nothing in it "
+        "moves until that is mended"
+    )
+
+
 class Runner:
     """Carries out what time has made due, and plays the bots, in one games folder.
     ``warn(about, said)`` says a fault met at every look once."""
@@ -49,17 +57,27 @@ class Runner:
         #: by game in play: whether a bot has a seat, and game.toml's stamp when read (the
         #: seats never change: only a game with a bot is loaded to see whose turn it is)
         self._bot_seats: dict[str, tuple[tuple[int, int], bool]] = {}
+        self._unreadable: set[str] = set()  # games in play said to be unreadable
 
     def do_duties(self, now: datetime) -> int:
         """Reminders, deadlines, invitations that ran out, undo requests that lapsed, at
         ``now``; how many things were done."""
         due = duties(self.desk, now)
+        self._say_unreadable(due.unreadable)
         done = self._invitations(due, now)
         for game_id in due.undo_ended:
             self.desk.ledger.set_undo_request(None, game_id)
         done += self._overdue(due, now)
         done += self._digests(due, now)
         return done + self._reminders(due, now)
+
+    def _say_unreadable(self, unreadable: dict[str, str]) -> None:
+        """Say once of each game in play that cannot be read (and that it can again)."""
+        for game_id in self._unreadable - unreadable.keys():
+            self.warn(f"game {game_id}", None)
+        for game_id, why in unreadable.items():
+            self.warn(f"game {game_id}", cannot_be_read(game_id, why))
+        self._unreadable = set(unreadable)
 
     def _digests(self, due: Due, now: datetime) -> int:
         """A letter to each player who chose a daily digest, of what happened in their games
@@ -180,25 +198,18 @@ class Runner:
         for gone in self._bot_seats.keys() - set(in_play):
             del self._bot_seats[gone]
         for game_id in in_play:
-            about = f"bots of {game_id}"
             if not self._has_bot_seat(game_id):
                 continue
             try:
                 if bot_to_move(self.store.load(game_id)) is None:
-                    self.warn(about, None)
                     continue
                 played = play_bots(self.store, game_id, herald, at=now)
             except (RecordError, StoreError, OSError) as err:
                 if isinstance(err, OSError) and no_room_on_disk(err):
                     self.warn("bots", f"the bots wait: the games folder takes no writes ({err})")
                     break  # every other game's bots would meet the same
-                self.warn(
-                    about,
-                    f"game {game_id} cannot be read ({err}): its mail is set aside, and "
-                    "nothing in it moves until that is mended",
-                )
-                continue
-            self.warn(about, None)
+                self.warn(f"game {game_id}", cannot_be_read(game_id, str(err)))
+                continue  # (the duties say when it can be read again)
             self.warn("bots", None)
             for turn in played:
                 log.info("game %s: turn %d: %s (bot)", game_id, turn.turn.turn, turn.turn.move.text)

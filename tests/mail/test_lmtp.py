@@ -6,9 +6,11 @@ and hands them over, each played once and in order, when it is back."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 import smtplib
+import socket
 import time
 from email.message import EmailMessage
 from pathlib import Path
@@ -19,8 +21,10 @@ from typer.testing import CliRunner
 from referee.cli import app
 from referee.cli.mail_commands import with_lmtp
 from referee.errors import ConfigurationError, RequestError
+from referee.mail.lmtp import LmtpTransport
+from referee.mail.smtp import SmtpSender
 from referee.mail.startup import make_transport
-from referee.settings import load_settings
+from referee.settings import Lmtp, Smtp, load_settings
 from tests.mail.servers import wait_until
 from tests.mail.test_server_games import (  # noqa: F401 (servers, table_factory: fixtures)
     NAMES,
@@ -228,3 +232,44 @@ def test_doctor_checks_the_route_to_the_listener_with_the_service_running_and_st
     astray = CliRunner().invoke(app, [*doctor[:-1], "3"], env=env)
     assert astray.exit_code == 1, astray.stdout
     assert "was not handed over on" in astray.stdout and "transport_maps" in astray.stdout
+
+
+def test_a_unix_socket_is_taken_over_only_from_nobody_and_left_only_if_ours(
+    tmp_path: Path,
+) -> None:
+    socket_path = tmp_path / "lmtp.sock"
+
+    def transport() -> LmtpTransport:
+        return LmtpTransport(
+            Lmtp(listen=f"unix:{socket_path}"),
+            tmp_path / "lmtp",
+            SmtpSender(Smtp(host="smtp.invalid")),
+            referee="referee@example.org",
+            max_bytes=100_000,
+            lock=False,
+        )
+
+    async def scenario() -> None:
+        first, second = transport(), transport()
+        await first.listen()
+        with pytest.raises(ConfigurationError, match="cannot listen for LMTP"):
+            await second.listen()  # someone answers there: not taken from them
+        reply = await asyncio.to_thread(lambda: lmtp_unix(str(socket_path)))
+        assert reply == 250
+        await second.close()  # never listened: leaves the first one's socket alone
+        assert socket_path.is_socket()
+        await first.close()
+        assert not socket_path.exists()
+        stale = socket.socket(socket.AF_UNIX)
+        stale.bind(str(socket_path))  # left by a service that died: nobody listens
+        stale.close()
+        third = transport()
+        await third.listen()
+        await third.close()
+
+    asyncio.run(scenario())
+
+
+def lmtp_unix(path: str) -> int:
+    with smtplib.LMTP(path) as session:
+        return int(session.ehlo()[0])
