@@ -34,11 +34,13 @@ log = logging.getLogger("referee.service")
 
 
 def cannot_be_read(game_id: str, why: str) -> str:
-    """What the log says of a game in play that cannot be read."""
-    return (
+    """What the log says of a game in play that cannot be read (a note for the game
+    master, never read by a player)."""
+    note = (
         f"game {game_id} cannot be read ({why}): its mail is set aside, and nothing in it "
         "moves until that is mended"
     )
+    return note
 
 
 class Runner:
