@@ -15,6 +15,7 @@ import asyncio
 import os
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import format_datetime
@@ -25,11 +26,11 @@ from referee.addresses import special_use
 from referee.errors import ConfigurationError
 from referee.mail.imap import ImapTransport
 from referee.mail.inbound import LOOP_HEADER
-from referee.mail.lmtp import LmtpTransport
+from referee.mail.lmtp import LmtpTransport, answered
 from referee.mail.startup import make_transport
-from referee.mail.transport import FOLDERS, SendError, TransportError
+from referee.mail.transport import FOLDERS, SendError, Transport, TransportError
 from referee.owner import strangers, user_name
-from referee.settings import Lmtp, Server, Settings
+from referee.settings import Server, Settings
 
 Level = Literal["ok", "note", "problem"]
 
@@ -68,12 +69,14 @@ async def examine(
         return [*found, Finding("problem", f"mail transport: {err}", "see docs/mail.md")]
     try:
         if isinstance(transport, LmtpTransport):
-            found += await _lmtp(transport, settings, round_trip, wait)
+            found += await _lmtp(transport)
         else:
             for line in await transport.check():
                 found.append(Finding("ok", line))
         if round_trip and isinstance(transport, ImapTransport):
             found.append(await _round_trip(transport, settings, wait))
+        if round_trip and isinstance(transport, LmtpTransport):
+            found.append(await _handed_over(transport, settings, wait))
     except ConfigurationError as err:
         found.append(Finding("problem", str(err), "mend the setting named, then run again"))
     except (TransportError, SendError) as err:
@@ -213,54 +216,56 @@ def _test_mail(settings: Settings) -> tuple[str, str, bytes]:
     return to, message_id, raw
 
 
-async def _lmtp(
-    transport: LmtpTransport, settings: Settings, round_trip: bool, wait: float
-) -> list[Finding]:
-    """The SMTP login; the LMTP listener (a running service's, or the doctor's own while it
-    checks); and that a mail to a plus-address is handed over to it."""
+async def _lmtp(transport: LmtpTransport) -> list[Finding]:
+    """The SMTP login, and the LMTP listener: a running service's, or the doctor's own
+    while it checks."""
     found = [Finding("ok", await transport.sender.check())]
     listen = transport.settings.listen
-    if await _listened_on(transport.settings):
+    if await answered(transport.settings.where()):
         found.append(Finding("ok", f"LMTP: a running service listens on {listen}"))
     else:
         await transport.listen()
         found.append(Finding("ok", f"LMTP: {listen} can be listened on (no service there now)"))
-    if not round_trip:
-        return found
+    return found
+
+
+async def _sent_and_found(
+    transport: Transport,
+    settings: Settings,
+    find: Callable[[str], Awaitable[str | None]],
+    wait: float,
+    pause: float,
+) -> tuple[str, str | None, float]:
+    """Send the test mail to a new plus-address of the referee and look for it (``find``
+    by its Message-ID, every ``pause`` seconds, for ``wait``): the address, where it was
+    found (None: nowhere), and after how many seconds."""
     to, message_id, raw = _test_mail(settings)
     started = time.monotonic()
     await transport.send(settings.address, to, raw)
     while time.monotonic() - started < wait:
-        where = _take_handed_over(transport.folder.mail_dir, message_id)
+        where = await find(message_id)
         if where is not None:
-            took = time.monotonic() - started
-            found.append(Finding("ok", f"a mail to {to} was handed over by LMTP in {took:.1f} s"))
-            return found
-        await asyncio.sleep(0.5)
-    found.append(
-        Finding(
-            "problem",
-            f"a mail sent to {to} was not handed over on {listen} within {wait:g} s",
-            "mail to the referee's plus-addresses must reach the listener: a transport_maps "
-            "entry for the referee's address, and recipient_delimiter = + (docs/mail-server.md, "
-            "LMTP)",
-        )
+            return to, where, time.monotonic() - started
+        await asyncio.sleep(pause)
+    return to, None, wait
+
+
+async def _handed_over(transport: LmtpTransport, settings: Settings, wait: float) -> Finding:
+    """Send a mail to one of our plus-addresses and wait for it to be handed over by LMTP."""
+
+    async def find(message_id: str) -> str | None:
+        return _take_handed_over(transport.folder.mail_dir, message_id)
+
+    to, where, took = await _sent_and_found(transport, settings, find, wait, 0.5)
+    if where is not None:
+        return Finding("ok", f"a mail to {to} was handed over by LMTP in {took:.1f} s")
+    return Finding(
+        "problem",
+        f"a mail sent to {to} was not handed over on {transport.settings.listen} within {wait:g} s",
+        "mail to the referee's plus-addresses must reach the listener: a transport_maps "
+        "entry for the referee's address, and recipient_delimiter = + (docs/mail-server.md, "
+        "LMTP)",
     )
-    return found
-
-
-async def _listened_on(settings: Lmtp) -> bool:
-    """Whether something accepts connections where the lmtp transport listens."""
-    where = settings.where()
-    try:
-        if isinstance(where, str):
-            _, writer = await asyncio.wait_for(asyncio.open_unix_connection(where), 5)
-        else:
-            _, writer = await asyncio.wait_for(asyncio.open_connection(*where), 5)
-    except (OSError, TimeoutError):
-        return False
-    writer.close()
-    return True
 
 
 def _take_handed_over(folder: Path, message_id: str) -> str | None:
@@ -280,16 +285,10 @@ def _take_handed_over(folder: Path, message_id: str) -> str | None:
 
 async def _round_trip(transport: ImapTransport, settings: Settings, wait: float) -> Finding:
     """Send a mail to one of our plus-addresses and wait for it in the mailbox."""
-    to, message_id, raw = _test_mail(settings)
-    started = time.monotonic()
-    await transport.send(settings.address, to, raw)
-    while time.monotonic() - started < wait:
-        where = await transport.take(message_id)
-        if where is not None:
-            took = time.monotonic() - started
-            how = "" if where == transport.server.folder else " (a running service filed it)"
-            return Finding("ok", f"a mail to {to} arrived in {where} in {took:.1f} s{how}")
-        await asyncio.sleep(1.0)
+    to, where, took = await _sent_and_found(transport, settings, transport.take, wait, 1.0)
+    if where is not None:
+        how = "" if where == transport.server.folder else " (a running service filed it)"
+        return Finding("ok", f"a mail to {to} arrived in {where} in {took:.1f} s{how}")
     return Finding(
         "problem",
         f"a mail sent to {to} did not arrive in the mailbox within {wait:g} s",

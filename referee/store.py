@@ -59,9 +59,9 @@ LOCK_TIMEOUT = 10.0
 REMEMBERED_AT_MOST = 1000
 
 #: The note a game folder keeps once its game is over: what it came to (a :class:`Finish`)
-#: and the stamps of game.toml, ``turns/`` and ``amendments/`` when that was read. Only a
-#: cache: a note whose stamps are not the files' (a rollback, an address amended, a copied
-#: folder) is not believed, and the game is replayed and noted again.
+#: and the stamps of game.toml, ``turns/``, ``amendments/`` and the last turn file when that
+#: was read. Only a cache: a note whose stamps are not the files' (a rollback, an address
+#: amended, a copied folder) is not believed, and the game is replayed and noted again.
 OVER_NOTE = ".over.json"
 
 
@@ -559,6 +559,15 @@ def _after(last: tuple[str, FileStamp] | None) -> str:
     return f"{int(last[0][:4]) + 1 if last else 1:04d}.toml"
 
 
+def _stamp_of(body: object) -> FileStamp:
+    """A file's stamp as an over-note holds it (a list of four numbers in JSON);
+    ValueError if it is not one."""
+    if not isinstance(body, list) or len(body) != 4:
+        raise ValueError("not a file's stamp in an over-note")
+    ino, size, mtime, ctime = (int(n) for n in body)
+    return ino, size, mtime, ctime
+
+
 def _last_of(body: object) -> tuple[str, FileStamp] | None:
     """The last turn file an over-note names (a list in JSON); ValueError if malformed."""
     if body is None:
@@ -566,23 +575,21 @@ def _last_of(body: object) -> tuple[str, FileStamp] | None:
     if not isinstance(body, list) or len(body) != 2 or not isinstance(body[0], str):
         raise ValueError("not the last turn of an over-note")
     name, stamp = body
-    if not re.fullmatch(r"\d{4}\.toml", name) or not isinstance(stamp, list) or len(stamp) != 4:
+    if not re.fullmatch(r"\d{4}\.toml", name):
         raise ValueError("not the last turn of an over-note")
-    return name, (int(stamp[0]), int(stamp[1]), int(stamp[2]), int(stamp[3]))
+    return name, _stamp_of(stamp)
 
 
 def _over_stamps_of(body: object) -> OverStamps:
     """The stamps an over-note holds (lists in JSON); ValueError if it holds none."""
-    if not isinstance(body, list) or len(body) != 3:
+    if not isinstance(body, list) or len(body) != 3 or body[0] is None or body[1] is None:
         raise ValueError("not the stamps of an over-note")
-    if any(s is not None and (not isinstance(s, list) or len(s) != 4) for s in body):
-        raise ValueError("not the stamps of an over-note")
-    game_file, turns, amendments = (
-        None if s is None else (int(s[0]), int(s[1]), int(s[2]), int(s[3])) for s in body
+    game_file, turns, amendments = body
+    return (
+        _stamp_of(game_file),
+        _stamp_of(turns),
+        (None if amendments is None else _stamp_of(amendments)),
     )
-    if game_file is None or turns is None:
-        raise ValueError("not the stamps of an over-note")
-    return game_file, turns, amendments
 
 
 def write_new(

@@ -79,8 +79,6 @@ class LmtpTransport:
         if isinstance(where, str):
             return f"unix:{where}"
         host, port = where
-        if self._server is not None and port == 0:
-            port = self._server.sockets[0].getsockname()[1]
         return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
     async def listen(self) -> None:
@@ -104,7 +102,7 @@ class LmtpTransport:
             if isinstance(where, str):
                 # (asyncio would unlink any socket there: one left by a service that stopped
                 # may go, not one where something listens)
-                if Path(where).is_socket() and await _answered(where):
+                if Path(where).is_socket() and await answered(where):
                     raise OSError(errno.EADDRINUSE, os.strerror(errno.EADDRINUSE), where)
                 self._server = await loop.create_unix_server(session, path=where)
                 os.chmod(where, 0o660)
@@ -247,10 +245,14 @@ class Handover:
         return name
 
 
-async def _answered(path: str) -> bool:
-    """Whether something listens on the unix socket ``path`` (another service)."""
+async def answered(where: tuple[str, int] | str) -> bool:
+    """Whether something accepts connections at ``where`` (as :meth:`Lmtp.where` gives it:
+    host and port, or a unix socket's path): another service listening there."""
     try:
-        _, writer = await asyncio.wait_for(asyncio.open_unix_connection(path), 5)
+        if isinstance(where, str):
+            _, writer = await asyncio.wait_for(asyncio.open_unix_connection(where), 5)
+        else:
+            _, writer = await asyncio.wait_for(asyncio.open_connection(*where), 5)
     except (OSError, TimeoutError):
         return False
     writer.close()

@@ -85,10 +85,10 @@ class Spool:
         leaves no half invitation; how many."""
         invitations = Invitations(self.games_dir)
         removed = 0
-        for game in invitations.ids():
-            invitation = invitations.get(game)
-            if invitation is None or invitation.ended is None:
-                continue  # still open, or unreadable: the game master's to look at
+        for invitation in invitations.all():  # (an unreadable one: the game master's)
+            game = invitation.game
+            if invitation.ended is None:
+                continue  # still open
             if ages.over(game, invitation.ended.timestamp()):
                 try:
                     os.rename(invitations.root / game, invitations.root / f"{GONE}{game}")
