@@ -119,6 +119,7 @@ class Service:
         self.chores = Chores(self.clerk, settings.game_master, self._wake)
         self.runner = self.chores.runner
         self._queued = asyncio.Event()  # set when letters may be waiting to go out
+        self._stopping = False  # set when receiving has ended: the postman stops too
         self._judging: ThreadPoolExecutor | None = None  # the judging thread, while running
         self._checked = False  # whether the mail servers were reached (and the mailbox held)
 
@@ -150,6 +151,7 @@ class Service:
             try:
                 await self._keep_receiving()
             finally:
+                self._stopping = True  # ends the postman's loop even if the cancel is lost
                 sending.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await sending
@@ -260,7 +262,7 @@ class Service:
     async def _keep_sending(self) -> None:
         """Send what is due whenever mail has been handled, and at least every second (for
         letters queued by the command line, and retries coming due)."""
-        while True:
+        while not self._stopping:
             self._queued.clear()
             self.status.set(self.clock())  # the heartbeat
             failed = "sending failed; trying again"
@@ -272,7 +274,10 @@ class Service:
             except Exception:
                 log.exception(failed)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._queued.wait(), timeout=1.0)
+                # not asyncio.wait_for: on Python 3.11 it loses a cancellation that comes
+                # as the letters are woken for, and the service never stops
+                async with asyncio.timeout(1.0):
+                    await self._queued.wait()
 
     def _wake(self) -> None:
         """Letters may be waiting: the postman looks now."""

@@ -144,7 +144,8 @@ class LmtpTransport:
         if await self.incoming():
             return
         with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self.handover.arrived.wait(), timeout)
+            async with asyncio.timeout(timeout):  # (asyncio.wait_for may lose a cancel)
+                await self.handover.arrived.wait()
 
     # -- the servers ----------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ kind of bad, automatic, repeated or oversized mail, and with being killed mid-ga
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -17,6 +18,8 @@ import pytest
 
 from referee.engine import Buy, legal_moves
 from referee.games import rollback
+from referee.mail.transport import DirTransport
+from referee.service import Service, system_clock
 from tests.mail.dirtable import NAMES, Table, address
 from tests.mail.players import humanise, latest, mails_to, quick_reply, reply, text_of
 
@@ -351,3 +354,27 @@ def test_the_service_killed_mid_game_and_restarted_loses_and_repeats_nothing(
     assert pending == []
     sent = [json.loads(p.read_bytes()) for p in (table.games / ".mail" / "sent").glob("*.json")]
     assert len(sent) >= 2 * (game.state.turn + 1)
+
+
+def test_the_service_stops_when_told_even_as_letters_are_woken_for(tmp_path: Path) -> None:
+    """A stop (SIGTERM cancels the service) that comes in the same instant as a wake for
+    letters still stops the postman: asyncio.wait_for on Python 3.11 lost such a cancel,
+    and the service then never stopped (seen once in CI)."""
+    table = Table(tmp_path)
+
+    async def stop_as_woken() -> bool:
+        service = Service(table.settings, DirTransport(table.mail), system_clock)
+        sending = asyncio.create_task(service._keep_sending())
+        await asyncio.sleep(0.3)  # the postman has looked, and waits to be woken
+        service._wake()
+        sending.cancel()
+        try:
+            await asyncio.wait_for(asyncio.shield(sending), timeout=5)
+        except asyncio.CancelledError:
+            return True
+        except TimeoutError:
+            sending.cancel()
+            return False
+        return False
+
+    assert asyncio.run(stop_as_woken())
