@@ -12,9 +12,17 @@ from __future__ import annotations
 
 from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, PrivateAttr, SecretStr, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    Field,
+    PrivateAttr,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_settings import (
     BaseSettings,
     PydanticBaseSettingsSource,
@@ -24,6 +32,7 @@ from pydantic_settings import (
 
 from referee.errors import ConfigurationError
 from referee.secrets_file import Secrets, read_secrets
+from referee.shards import Shards
 
 _CONFIG_FILE: ContextVar[Path | None] = ContextVar("config_file", default=None)
 _SECRETS: ContextVar[Secrets | None] = ContextVar("secrets", default=None)
@@ -90,6 +99,10 @@ class Smtp(Server):
     )
 
 
+#: An LMTP listener: HOST:PORT (127.0.0.1:2424, [::1]:2424) or unix:/path/to/socket.
+LISTENER = r"^(unix:/\S+|\[[0-9A-Fa-f:.]+\]:\d{1,5}|[^\s:\[\]]+:\d{1,5})$"
+
+
 class Lmtp(BaseModel):
     """Mail handed straight to the service by the mail server (LMTP), as Postfix hands mail
     to Dovecot or to Mailman: no mailbox between them (docs/mail-server.md, "LMTP")."""
@@ -99,7 +112,7 @@ class Lmtp(BaseModel):
     listen: str = Field(
         description="Where the service listens: HOST:PORT (127.0.0.1:2424, [::1]:2424) or "
         "unix:/path/to/socket.",
-        pattern=r"^(unix:/\S+|\[[0-9A-Fa-f:.]+\]:\d{1,5}|[^\s:\[\]]+:\d{1,5})$",
+        pattern=LISTENER,
     )
     folder: Path | None = Field(
         default=None,
@@ -108,12 +121,41 @@ class Lmtp(BaseModel):
         "quarantine). Default: .lmtp in the games folder.",
     )
 
+    workers: list[Annotated[str, Field(pattern=LISTENER)]] = Field(
+        default_factory=list,
+        description="Sharded: every worker's LMTP listener (HOST:PORT or unix:/path), in the "
+        "same order on every worker; each keeps the games whose id ends in its letters "
+        "(docs/scaling.md). Empty: this service keeps every game.",
+    )
+    shard: int | None = Field(
+        default=None,
+        description="Sharded: which of the workers this one is (1 for the first).",
+    )
+    moved: dict[str, int] = Field(
+        default_factory=dict,
+        description="Sharded: games moved off the worker the rule gives them to, each with "
+        "the number of the worker that keeps it now (the same on every worker).",
+    )
+
     @field_validator("listen")
     @classmethod
     def _a_port(cls, value: str) -> str:
         if not value.startswith("unix:") and not 0 < int(value.rpartition(":")[2]) < 65536:
             raise ValueError(f"{value!r}: a port is 1 to 65535")
         return value
+
+    @model_validator(mode="after")
+    def _a_plan(self) -> Lmtp:
+        if self.workers and self.shard is None:
+            raise ValueError("with workers, say which one this is: shard = 1 (the first) …")
+        if self.shard is not None and not self.workers:
+            raise ValueError("shard needs workers: every worker's listener, in order")
+        self.shards()  # the numbers in range
+        return self
+
+    def shards(self) -> Shards:
+        """Which worker keeps which games (one keeps all when not sharded)."""
+        return Shards(tuple(self.workers), self.shard or 1, dict(self.moved))
 
     def where(self) -> tuple[str, int] | str:
         """(host, port) for a TCP listener, or the path of a unix socket."""
@@ -170,9 +212,8 @@ class Settings(BaseSettings):
         if value not in languages():
             raise ValueError(f"no language {value!r}: the languages are {', '.join(languages())}")
         return value
-    smtp: Smtp | None = Field(
-        default=None, description="The imap and lmtp transports: sending."
-    )
+
+    smtp: Smtp | None = Field(default=None, description="The imap and lmtp transports: sending.")
     lmtp: Lmtp | None = Field(
         default=None, description="The lmtp transport: mail handed over by the mail server."
     )

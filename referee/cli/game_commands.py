@@ -59,6 +59,7 @@ from referee.mail.ledger import MAIL_CHOICES, Ledger
 from referee.notation import format_move
 from referee.owner import user_name
 from referee.record import TIMEOUTS, SourceEntry, Timeout
+from referee.settings import Settings
 from referee.store import Store
 from referee.timing import parse_deadline
 
@@ -154,6 +155,7 @@ def new(
         per_move = parse_deadline(deadline)
         policy = _timeout(timeout)
         found = settings(config, games_dir)
+        _check_shard(found, game)
         root = games_folder(config, games_dir, create=True)
         replayed = create_game(
             Store(root),
@@ -180,6 +182,20 @@ def new(
         typer.echo(writer(config, games_dir, language).board_text(view(state), game), nl=False)
 
     guard(as_json, run)
+
+
+def _check_shard(found: Settings, game: str) -> None:
+    """Refuse to make, on a worker of several, a game another worker is to keep: Postfix
+    would hand its replies there (docs/scaling.md)."""
+    shards = found.lmtp.shards() if found.lmtp is not None else None
+    if shards is None or not shards.sharded or shards.keeps(game):
+        return
+    owner = shards.owner(game)
+    raise RequestError(
+        f"game {game!r} is for worker {owner} ({shards.workers[owner - 1]}) to keep, not this "
+        f"one (shard {shards.this}): make it there, or give it an id ending in one of "
+        f"{shards.letters(shards.this)!r}"
+    )
 
 
 def _timeout(text: str) -> Timeout:

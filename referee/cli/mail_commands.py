@@ -279,9 +279,9 @@ def serve(
 def with_lmtp(settings: Settings, listen: str) -> Settings:
     """``settings`` with the lmtp transport listening on ``listen`` (the command line's
     --lmtp), in place of a mail folder or an IMAP mailbox."""
-    folder = settings.lmtp.folder if settings.lmtp is not None else None
+    kept = settings.lmtp.model_dump() if settings.lmtp is not None else {}  # folder, shards
     try:
-        lmtp = Lmtp(listen=listen, folder=folder)
+        lmtp = Lmtp(**{**kept, "listen": listen})
     except ValidationError:
         raise RequestError(
             f"--lmtp {listen!r}: give HOST:PORT (127.0.0.1:2424) or unix:/path/to/socket"

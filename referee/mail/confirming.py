@@ -46,7 +46,8 @@ def ask(ctx: Context, found: Found) -> Ruling:
     """Keep the command and ask its address to confirm it (once a day for the same command:
     a loop of forged mail is not answered over and over)."""
     line, name = found.line[:LINE_AT_MOST], ctx.inbound.sender_name[:LINE_AT_MOST]
-    token = confirmation_token(ctx.secret, ctx.sender, line)
+    # (a worker's own: the reply comes back to it, docs/scaling.md)
+    token = ctx.seen.shards.settle(confirmation_token(ctx.secret, ctx.sender, line))
     says = [
         say("confirm.ask", line=line),
         say("confirm.why", within=int(CONFIRM_WITHIN.total_seconds())),

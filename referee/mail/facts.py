@@ -18,6 +18,7 @@ from referee.addresses import Addresses
 from referee.invitations import Invitation
 from referee.mail.ledger import Away, Pending, UndoRequest, paused
 from referee.record import Replayed
+from referee.shards import Shards
 from referee.standings import Finish
 
 
@@ -73,7 +74,8 @@ class Snapshot:
     command names, ``started`` the game an invitation became, ``finishes`` every finished game
     (for the standings). ``trusted_authserv_id`` names the receiving server whose
     Authentication-Results vouch for a sender; ``pending`` is the command a reply to a
-    confirmation confirms (see :mod:`referee.mail.confirming`)."""
+    confirmation confirms (see :mod:`referee.mail.confirming`); ``shards`` which games this
+    worker keeps when several share them (the names it makes end in its own letters)."""
 
     referee: str
     secret: bytes
@@ -91,3 +93,4 @@ class Snapshot:
     finishes: Sequence[Finish] = ()
     trusted_authserv_id: str | None = None
     pending: Pending | None = None
+    shards: Shards = field(default_factory=Shards)

@@ -30,9 +30,11 @@ from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import Envelope, Session
 
 from referee.errors import ConfigurationError
+from referee.mail.sharding import Door, hand_on
 from referee.mail.smtp import SmtpSender
 from referee.mail.transport import DirTransport, Incoming
 from referee.settings import Lmtp
+from referee.shards import Shards
 from referee.store import write_new
 
 log = logging.getLogger("referee.lmtp")
@@ -56,14 +58,17 @@ class LmtpTransport:
         referee: str,
         max_bytes: int,
         lock: bool = True,
+        games: Path | None = None,
     ) -> None:
         """``referee``: the service's own address (it and its plus-addresses are taken);
         ``max_bytes``: larger mail is refused at DATA. ``lock``: hold the folder against a
-        second service, from :meth:`check` on."""
+        second service, from :meth:`check` on. ``games``: the games folder, where a worker
+        of several looks for a game moved to it (docs/scaling.md)."""
         self.settings = settings
         self.folder = DirTransport(folder, lock=lock)
         self.sender = sender
-        self.handover = Handover(self.folder.inbox, referee)
+        door = Door(referee, settings.shards(), lambda game: _holds(games, game))
+        self.handover = Handover(self.folder.inbox, referee, door)
         self.max_bytes = max_bytes
         self._server: asyncio.Server | None = None
         self._socket: tuple[int, int] | None = None  # the unix socket made: (device, inode)
@@ -192,9 +197,10 @@ class Handover:
     """The LMTP session's handler: which recipients are taken, and each mail kept on disk
     before it is answered."""
 
-    def __init__(self, inbox: Path, referee: str) -> None:
+    def __init__(self, inbox: Path, referee: str, door: Door | None = None) -> None:
         self.inbox = inbox
         self.referee = referee
+        self.door = door or Door(referee, Shards(), lambda _: True)
         self.local, _, self.domain = referee.lower().partition("@")
         self.arrived = asyncio.Event()
 
@@ -213,6 +219,9 @@ class Handover:
     ) -> str:
         if not self.ours(address):
             return f"550 5.1.1 <{address}>: no such address here; the referee is {self.referee}"
+        elsewhere = self.door.refusal(address)
+        if elsewhere is not None:
+            return f"451 4.3.0 <{address}>: {elsewhere}"
         envelope.rcpt_tos.append(address)
         return "250 2.1.5 OK"
 
@@ -225,6 +234,13 @@ class Handover:
         content = envelope.original_content or b""
         if isinstance(content, str):  # (never: decode_data is off)
             content = content.encode("utf-8", "surrogateescape")
+        onward = self.door.onward(recipients, content)
+        if onward is not None:  # a reply to another worker's game, by the bare address
+            hostname = self.referee.partition("@")[2] or "localhost"
+            said = await asyncio.to_thread(
+                hand_on, onward, envelope.mail_from or "", content, hostname
+            )
+            return _each(recipients, said.replace("{", "{{").replace("}", "}}"))
         try:
             name = await asyncio.to_thread(self.keep, envelope.mail_from or "", recipients, content)
         except Exception as err:  # whatever it is, Postfix must keep the mail, not bounce it
@@ -258,6 +274,11 @@ async def answered(where: tuple[str, int] | str) -> bool:
         return False
     writer.close()
     return True
+
+
+def _holds(games: Path | None, game: str) -> bool:
+    """Whether the games folder ``games`` holds ``game`` (None: it is taken to)."""
+    return games is None or (games / game / "game.toml").is_file()
 
 
 def _each(recipients: list[str], reply: str) -> str:

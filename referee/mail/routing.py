@@ -177,6 +177,16 @@ def find_confirmation(
     return None
 
 
+def routed_name(plus: str) -> str | None:
+    """The game id or confirmation token a plus part (what follows the ``+``) names, by
+    which a worker of several keeps it (:mod:`referee.shards`); None when it names neither."""
+    route = _ROUTE.fullmatch(plus.lower())
+    if route is not None:
+        return route.group("game")
+    confirm = _CONFIRM.fullmatch(plus.lower())
+    return confirm.group("token") if confirm is not None else None
+
+
 def _plus_parts(recipients: list[str], referee: str) -> list[str]:
     """What follows the ``+`` of each recipient that is a plus address of the referee's."""
     local, _, domain = referee.lower().partition("@")

@@ -40,6 +40,7 @@ def make_transport(settings: Settings, lock: bool = True) -> Transport:
             referee=settings.address,
             max_bytes=settings.max_message_bytes,
             lock=lock,
+            games=settings.games_dir,
         )
     if settings.mail_dir is not None:
         raise ConfigurationError(

@@ -211,7 +211,7 @@ def propose_game(ctx: Context, others: list[str], bots: dict[str, str], terms: T
     ]
     if len(recent) >= PROPOSALS_PER_HOUR:
         raise RequestError.of("new.too_often", count=len(recent))
-    game = proposal_id(ctx.secret, mail)
+    game = ctx.seen.shards.settle(proposal_id(ctx.secret, mail))  # this worker's (docs/scaling.md)
     seed = int.from_bytes(hashlib.sha256(ctx.secret + game.encode()).digest()[:6], "big")
     everyone = [ctx.sender, *others]
     random.Random(seed).shuffle(everyone)

@@ -1,0 +1,107 @@
+"""``referee shard``: the Postfix ``transport_maps`` table that shares the games out among
+several workers, each a ``referee serve --lmtp`` (docs/scaling.md)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from referee.cli.common import Config, Json, app, guard, print_json
+from referee.errors import RequestError
+from referee.settings import Lmtp, Settings, load_settings
+from referee.shards import MOST_WORKERS, Shards, postfix_map
+
+#: Where the first worker listens when neither the command line nor the config says.
+FIRST_WORKER = ("127.0.0.1", 2401)
+
+
+@app.command()
+def shard(
+    count: Annotated[int, typer.Argument(metavar="N", help="How many workers share the games.")],
+    workers: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--worker",
+            metavar="HOST:PORT",
+            help="Each worker's LMTP listener (HOST:PORT or unix:/path), in order, N times. "
+            "Default: the config's [lmtp] workers, else N ports in a row from its [lmtp] "
+            "listen (127.0.0.1:2401).",
+            show_default=False,
+        ),
+    ] = None,
+    address: Annotated[
+        str | None,
+        typer.Option(
+            "--address", help="The referee's address (default: the config's).", show_default=False
+        ),
+    ] = None,
+    config: Config = None,
+    as_json: Json = False,
+) -> None:
+    """Print the Postfix transport_maps (regexp) table that hands each reply to the worker
+    keeping its game, for N workers: put it in /etc/postfix/referee-shards, and give each
+    worker the [lmtp] workers and shard printed at its end."""
+
+    def run() -> None:
+        if not 1 <= count <= MOST_WORKERS:
+            raise RequestError(f"N = {count}: the games are shared by 1 to {MOST_WORKERS} workers")
+        settings = load_settings(config)
+        plan = _plan(count, workers or [], settings)
+        referee = address or settings.address
+        table = postfix_map(referee, plan)
+        if as_json:
+            print_json(
+                {
+                    "address": referee,
+                    "workers": [
+                        {"shard": n, "listen": w, "letters": plan.letters(n)}
+                        for n, w in enumerate(plan.workers, start=1)
+                    ],
+                    "moved": dict(plan.moved),
+                    "transport_map": table,
+                }
+            )
+            return
+        typer.echo(table, nl=False)
+        typer.echo("# each worker's config file, [lmtp]:")
+        listed = ", ".join(f'"{w}"' for w in plan.workers)
+        typer.echo(f"#   workers = [{listed}]")
+        for number, listener in enumerate(plan.workers, start=1):
+            typer.echo(f"#   shard = {number}    (on the worker listening on {listener})")
+
+    guard(as_json, run)
+
+
+def _plan(count: int, given: list[str], settings: Settings) -> Shards:
+    """The workers: as given, else as the config names them, else ports in a row."""
+    lmtp = settings.lmtp
+    moved = dict(lmtp.moved) if lmtp is not None else {}
+    if given:
+        if len(given) != count:
+            raise RequestError(
+                f"{len(given)} --worker for N = {count}: name each worker once, in order"
+            )
+        for listener in given:
+            try:
+                Lmtp(listen=listener)
+            except ValueError:
+                raise RequestError(
+                    f"--worker {listener!r}: give HOST:PORT (127.0.0.1:2401) or unix:/path"
+                ) from None
+        workers = list(given)
+    elif lmtp is not None and len(lmtp.workers) == count:
+        workers = list(lmtp.workers)
+    else:
+        host, port = FIRST_WORKER
+        where = lmtp.where() if lmtp is not None else None
+        if isinstance(where, tuple):
+            host, port = where
+        if port + count - 1 > 65535:
+            raise RequestError(f"ports {port} to {port + count - 1}: give each --worker")
+        shown = f"[{host}]" if ":" in host else host
+        workers = [f"{shown}:{port + n}" for n in range(count)]
+    try:
+        return Shards(tuple(workers), 1, moved)
+    except ValueError as err:
+        raise RequestError(str(err)) from None
