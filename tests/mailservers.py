@@ -179,6 +179,13 @@ class MailServers:
         self._postfix("reload")
         time.sleep(1.0)  # the master starts new processes with the new table
 
+    def route_by_map(self, table: str) -> None:
+        """Make Postfix route by ``table``, a regexp transport_maps table as `referee shard`
+        prints it (docs/scaling.md), before any route_to_lmtp."""
+        (self.postfix_dir / "shards").write_text(table)
+        self._postfix("reload")
+        time.sleep(1.0)  # the master starts new processes with the new table
+
     def stop_dovecot(self) -> None:
         """Stop Dovecot as a service manager stops it (every process of the service told to
         end): every IMAP connection dies and none can be made. (Dovecot's own `stop` ends
@@ -347,6 +354,7 @@ service auth {{
         shutil.chown(root / "postfix-data", "postfix")
         (conf / "recipients").write_text("".join(f"{self.address(u)} ok\n" for u in self.users))
         (conf / "transport").write_text("")
+        (conf / "shards").write_text("")
         (conf / "main.cf").write_text(f"""
 compatibility_level = 3.6
 queue_directory = {root}/postfix-queue
@@ -382,8 +390,9 @@ recipient_delimiter = +
 virtual_mailbox_domains = {DOMAIN}
 virtual_mailbox_maps = texthash:{conf}/recipients
 virtual_transport = lmtp:inet:127.0.0.1:{self.lmtp_port}
-# an address handed to the referee's own LMTP listener instead (route_to_lmtp)
-transport_maps = texthash:{conf}/transport
+# addresses handed to the referee's own LMTP listeners instead (route_by_map: the table
+# `referee shard` prints; route_to_lmtp)
+transport_maps = regexp:{conf}/shards, texthash:{conf}/transport
 smtpd_relay_restrictions = permit_mynetworks, permit_sasl_authenticated,
     reject_unauth_destination
 smtpd_tls_cert_file = {self.ca_file}

@@ -1,0 +1,226 @@
+"""Two referee workers behind one Postfix, sharing the games (docs/scaling.md): Postfix routes
+each reply by the table `referee shard` prints, each worker takes only its own games'
+mail over LMTP, and twenty games are played to their ends, each by its own worker only."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from email.message import EmailMessage
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.bots import choose
+from referee.cli import app
+from referee.engine import Rules, view
+from referee.games import create_game
+from referee.mail.herald import MailHerald
+from referee.mail.routing import routed_name
+from referee.mail.spool import Spool
+from referee.notation import format_move
+from referee.shards import Shards
+from tests.mail.players import reply_message
+from tests.mail.servers import MailProgram, Referee, wait_until
+from tests.mailservers import MailServers, free_port
+
+PLAYERS = [f"p{n:02d}" for n in range(40)]
+GAMES = [f"s{n:02d}" for n in range(1, 21)]
+USER = "shared"
+
+
+@pytest.fixture(scope="module")
+def servers() -> Iterator[MailServers]:
+    with MailServers([USER, *PLAYERS, "postmaster"]) as running:
+        yield running
+
+
+def workers(servers: MailServers, root: Path) -> tuple[list[Referee], Shards]:
+    """Two workers of the referee's address, each with its own games folder and LMTP
+    listener, the same routing secret, and Postfix routing by `referee shard`'s table."""
+    listeners = [f"127.0.0.1:{free_port()}" for _ in range(2)]
+    for number in (1, 2):
+        (root / f"worker{number}").mkdir()
+    made = [
+        Referee(
+            servers,
+            USER,
+            root / f"worker{number}",
+            lmtp={"listen": listener, "workers": listeners, "shard": number},
+            poll_seconds=30,
+        )
+        for number, listener in enumerate(listeners, start=1)
+    ]
+    secret = Spool(made[0].games).lock.secret()  # shared, as docs/scaling.md says
+    Spool(made[1].games).lock.root.mkdir(parents=True, exist_ok=True)
+    kept = Spool(made[1].games).lock.root / "secret"
+    kept.write_text(secret.hex() + "\n")
+    kept.chmod(0o600)
+    by = [arg for listener in listeners for arg in ("--worker", listener)]
+    table = CliRunner().invoke(app, ["shard", "2", *by, "--address", servers.address(USER)])
+    assert table.exit_code == 0, table.output
+    servers.route_by_map(table.output)
+    return made, Shards(tuple(listeners))
+
+
+def board_of(program: MailProgram, game: str, turn: int) -> EmailMessage | None:
+    """The board of ``game`` at ``turn`` in the player's inbox, once it has come."""
+    for mail in reversed(program.mails()):
+        subject = str(mail["Subject"])
+        if f"Splendor {game} " in subject and subject.endswith(f"turn {turn}"):
+            return mail
+    return None
+
+
+def test_twenty_games_are_each_played_to_the_end_by_the_worker_that_keeps_them(
+    servers: MailServers, tmp_path: Path
+) -> None:
+    referees, shards = workers(servers, tmp_path)
+    owner = {game: referees[shards.owner(game) - 1] for game in GAMES}
+    assert sorted(shards.owner(g) for g in GAMES) == [1] * 10 + [2] * 10
+    seats = {game: (PLAYERS[2 * n], PLAYERS[2 * n + 1]) for n, game in enumerate(GAMES)}
+    for n, game in enumerate(GAMES):
+        create_game(
+            owner[game].store,
+            game,
+            [(p, servers.address(p)) for p in seats[game]],
+            seed=n,
+            rules=Rules(points_to_win=3),  # (short games: 16 turns or so)
+            herald=MailHerald.of(owner[game].games),
+        )
+    programs = {name: MailProgram(servers, name) for name in PLAYERS}
+    try:
+        for program in programs.values():
+            program.empty()
+        for referee in referees:
+            referee.start()
+        play_to_the_end(servers, owner, programs, shards)
+        for game in GAMES:
+            final = owner[game].store.load(game).state
+            for name in seats[game]:
+                assert board_of(programs[name], game, final.turn) is not None, (game, name)
+    finally:
+        for program in programs.values():
+            program.close()
+        stopped = [referee.stop() for referee in referees]
+    assert stopped == [0, 0]
+    # each worker judged its own games only, and holds no other
+    for number, referee in enumerate(referees, start=1):
+        held = sorted(p.name for p in referee.games.iterdir() if (p / "game.toml").exists())
+        assert held == [g for g in GAMES if shards.owner(g) == number]
+        done = sorted((referee.games / ".lmtp" / "done").glob("*.eml"))
+        routed = [delivered_to(path) for path in done]
+        assert all(shards.owner(name) == number for name in routed), routed
+        refused = list((referee.games / ".lmtp" / "refused").glob("*.eml"))
+        assert refused == [], referee.log_text()[-3000:]
+        assert "Traceback" not in referee.log_text()
+    assert "mail handed on to worker 2" in referees[0].log_text()
+    assert "status=bounced" not in (servers.root / "postfix.log").read_text()
+
+
+def play_to_the_end(
+    servers: MailServers,
+    owner: dict[str, Referee],
+    programs: dict[str, MailProgram],
+    shards: Shards,
+) -> None:
+    """Every game played to its end, each move a greedy bot's, written by the player to move
+    as a reply to the board of that turn once it has come. One reply goes to the bare address
+    (a mail program that drops the plus part): Postfix hands it to the first worker, which
+    hands it on to the second, keeping that game."""
+    by_bare = next(g for g in GAMES if shards.owner(g) == 2), 3
+    rng = random.Random(23)
+    answered: set[tuple[str, int]] = set()
+    deadline = time.monotonic() + 180
+    while True:
+        states = {game: owner[game].store.load(game).state for game in GAMES}
+        if all(s.status == "finished" for s in states.values()):
+            return
+        playing = {game: state.turn for game, state in states.items() if state.status != "finished"}
+        logs = "\n".join(r.log_text()[-2000:] for r in {id(r): r for r in owner.values()}.values())
+        assert time.monotonic() < deadline, f"games still in play, at turn: {playing}\n{logs}"
+        for game, state in states.items():
+            if state.status == "finished" or (game, state.turn) in answered:
+                continue
+            mover = state.player.name
+            board = board_of(programs[mover], game, state.turn)
+            if board is None:
+                continue
+            move = choose("greedy", view(state, mover), rng).move
+            bare = servers.address(USER) if (game, state.turn) == by_bare else None
+            programs[mover].send(
+                reply_message(
+                    board,
+                    programs[mover].address,
+                    format_move(move),
+                    message_id=f"<{game}.{state.turn}.{time.time_ns()}@{mover}.example.org>",
+                    to=bare,
+                )
+            )
+            answered.add((game, state.turn))
+        time.sleep(0.05)
+
+
+def delivered_to(path: Path) -> str:
+    """The game a mail kept by a worker was handed over for (its Delivered-To plus part)."""
+    head = path.read_bytes().split(b"\r\n\r\n", 1)[0].decode()
+    for line in head.splitlines():
+        if line.startswith("Delivered-To: "):
+            name = routed_name(line.split(": ", 1)[1].partition("@")[0].partition("+")[2])
+            assert name is not None, line
+            return name
+    raise AssertionError(f"no Delivered-To in {path}")
+
+
+def test_a_reply_sent_to_the_wrong_worker_waits_in_postfix_until_the_map_points_right(
+    servers: MailServers, tmp_path: Path
+) -> None:
+    referees, shards = workers(servers, tmp_path)
+    game = next(g for g in GAMES if shards.owner(g) == 2)
+    players = PLAYERS[:2]
+    keeper = referees[1]
+    create_game(
+        keeper.store,
+        game,
+        [(p, servers.address(p)) for p in players],
+        seed=1,
+        herald=MailHerald.of(keeper.games),
+    )
+    programs = {name: MailProgram(servers, name) for name in players}
+    try:
+        for program in programs.values():
+            program.empty()
+        for referee in referees:
+            referee.start()
+        # the map with the workers the wrong way round: the game's replies go to worker 1
+        by = ["--worker", shards.workers[1], "--worker", shards.workers[0]]
+        wrong = CliRunner().invoke(app, ["shard", "2", *by, "--address", servers.address(USER)])
+        servers.route_by_map(wrong.output)
+        state = keeper.store.load(game).state
+        mover = programs[state.player.name]
+        wait_until(lambda: board_of(mover, game, 0) is not None, "the first board")
+        board = board_of(mover, game, 0)
+        assert board is not None
+        move = choose("greedy", view(state, state.player.name), random.Random(1)).move
+        mover.send(reply_message(board, mover.address, format_move(move), message_id="<wrong@p00>"))
+        log = servers.root / "postfix.log"
+        wait_until(
+            lambda: "451 4.3.0" in log.read_text() and "status=deferred" in log.read_text(),
+            "Postfix to be told to try again",
+        )
+        assert f"{game} is kept by worker 2" in referees[0].log_text()
+        assert keeper.store.load(game).state.turn == 0  # nobody judged it
+        right = [arg for listener in shards.workers for arg in ("--worker", listener)]
+        table = CliRunner().invoke(app, ["shard", "2", *right, "--address", servers.address(USER)])
+        servers.route_by_map(table.output)
+        wait_until(lambda: keeper.store.load(game).state.turn == 1, "the reply played", 60)
+        wait_until(keeper.quiet, "the letters to go out")
+        assert list((referees[0].games / ".lmtp" / "done").glob("*.eml")) == []
+        assert len(list((keeper.games / ".lmtp" / "done").glob("*.eml"))) == 1  # once
+    finally:
+        for program in programs.values():
+            program.close()
+        for referee in referees:
+            referee.stop()
