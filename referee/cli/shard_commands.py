@@ -1,14 +1,28 @@
 """``referee shard``: the Postfix ``transport_maps`` table that shares the games out among
-several workers, each a ``referee serve --lmtp`` (docs/scaling.md)."""
+several workers, each a ``referee serve --lmtp``; ``referee relocate``: a game moved from one
+worker to another (docs/scaling.md)."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from referee.cli.common import Config, Json, app, guard, print_json
+from referee.cli.common import (
+    Config,
+    Game,
+    GamesDir,
+    Json,
+    app,
+    games_folder,
+    guard,
+    print_json,
+    settings,
+)
 from referee.errors import RequestError
+from referee.mail.relocating import relocate as relocate_game
 from referee.settings import Lmtp, Settings, load_settings
 from referee.shards import MOST_WORKERS, Shards, postfix_map
 
@@ -105,3 +119,63 @@ def _plan(count: int, given: list[str], settings: Settings) -> Shards:
         return Shards(tuple(workers), 1, moved)
     except ValueError as err:
         raise RequestError(str(err)) from None
+
+
+@app.command()
+def relocate(
+    game: Game,
+    to: Annotated[
+        Path | None,
+        typer.Option(
+            "--to",
+            metavar="DIR",
+            help="Move the game from this worker's games folder to DIR (another worker's, "
+            "or a folder to carry to its machine).",
+            show_default=False,
+        ),
+    ] = None,
+    source: Annotated[
+        Path | None,
+        typer.Option(
+            "--from",
+            metavar="DIR",
+            help="Move the game from DIR (a folder carried here) into this worker's.",
+            show_default=False,
+        ),
+    ] = None,
+    games_dir: GamesDir = None,
+    config: Config = None,
+    as_json: Json = False,
+) -> None:
+    """Move a game to another worker's games folder, with its players' threads and the notes
+    kept about it, while the worker it leaves is stopped (docs/scaling.md)."""
+
+    def run() -> None:
+        if (to is None) == (source is None):
+            raise RequestError("give --to DIR (from this worker) or --from DIR (to this worker)")
+        found = settings(config, games_dir)
+        here = games_folder(config, games_dir, writes=True, create=source is not None)
+        if to is not None:
+            leaving, arriving, intake = here, to, found.lmtp_folder
+        else:
+            assert source is not None
+            leaving, arriving, intake = source, here, source / ".lmtp"
+        done = relocate_game(game, leaving, arriving, intake, datetime.now(UTC))
+        if as_json:
+            print_json(
+                {
+                    "game": game,
+                    "from": str(leaving),
+                    "to": str(arriving),
+                    "files": done.files,
+                    "notes": done.notes,
+                    "set_aside": str(done.set_aside),
+                }
+            )
+            return
+        typer.echo(
+            f"Moved game {game} from {leaving} to {arriving}: {done.files} file(s), "
+            f"{done.notes} mail note(s). The folder it left is kept in {done.set_aside}."
+        )
+
+    guard(as_json, run)

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import random
 import time
+import tomllib
 from collections.abc import Iterator
 from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+import tomli_w
 from typer.testing import CliRunner
 
 from referee.bots import choose
@@ -224,3 +226,78 @@ def test_a_reply_sent_to_the_wrong_worker_waits_in_postfix_until_the_map_points_
             program.close()
         for referee in referees:
             referee.stop()
+
+
+def test_a_game_relocated_to_the_other_worker_goes_on_there_in_the_same_threads(
+    servers: MailServers, tmp_path: Path
+) -> None:
+    referees, shards = workers(servers, tmp_path)
+    first, second = referees
+    game = next(g for g in GAMES if shards.owner(g) == 1)
+    players = PLAYERS[:2]
+    create_game(
+        first.store,
+        game,
+        [(p, servers.address(p)) for p in players],
+        seed=2,
+        herald=MailHerald.of(first.games),
+    )
+    programs = {name: MailProgram(servers, name) for name in players}
+    rng = random.Random(2)
+
+    def answer(keeper: Referee) -> tuple[MailProgram, EmailMessage]:
+        """The player to move answers the board of this turn: their mail program, and the
+        board answered."""
+        state = keeper.store.load(game).state
+        mover = programs[state.player.name]
+        wait_until(lambda: board_of(mover, game, state.turn) is not None, "the board")
+        board = board_of(mover, game, state.turn)
+        assert board is not None
+        move = choose("greedy", view(state, state.player.name), rng).move
+        mid = f"<{game}.{state.turn}.{time.time_ns()}@{mover.user}.example.org>"
+        mover.send(reply_message(board, mover.address, format_move(move), message_id=mid))
+        return mover, board
+
+    try:
+        for program in programs.values():
+            program.empty()
+        for referee in referees:
+            referee.start()
+        answer(first)
+        wait_until(lambda: first.store.load(game).state.turn == 1, "turn 1 at the first")
+        wait_until(first.quiet, "the first's letters to go out")
+        # docs/scaling.md, "Moving a game": every worker's settings and the map say where it
+        # goes; the worker it leaves is stopped while it is relocated
+        for referee in referees:
+            referee.stop()
+            config = tomllib.loads(referee.config.read_text())
+            config["lmtp"]["moved"] = {game: 2}
+            referee.config.write_text(tomli_w.dumps(config))
+        table = CliRunner().invoke(app, ["shard", "2", "--config", str(first.config)])
+        assert table.exit_code == 0 and f"\\+{game}\\." in table.output, table.output
+        servers.route_by_map(table.output)
+        second.start()
+        mover, board = answer(first)  # to the second worker, which has not the game yet
+        wait_until(
+            lambda: "its folder is not here yet" in second.log_text(), "the second to refuse"
+        )
+        moved = CliRunner().invoke(
+            app, ["relocate", game, "--to", str(second.games), "--config", str(first.config)]
+        )
+        assert moved.exit_code == 0, moved.output
+        first.start()
+        wait_until(lambda: second.store.load(game).state.turn == 2, "the reply played", 60)
+        wait_until(second.quiet, "the second's letters to go out")
+        wait_until(lambda: board_of(mover, game, 2) is not None, "the board of turn 2")
+        after = board_of(mover, game, 2)  # sent by the second worker, in the same thread
+        assert after is not None and str(board["Message-ID"]) in str(after["References"])
+        answer(second)
+        wait_until(lambda: second.store.load(game).state.turn == 3, "turn 3 at the second")
+    finally:
+        for program in programs.values():
+            program.close()
+        stopped = [referee.stop() for referee in referees]
+    assert stopped == [0, 0]
+    assert len(list((first.games / ".lmtp" / "done").glob("*.eml"))) == 1
+    assert len(list((second.games / ".lmtp" / "done").glob("*.eml"))) == 2  # each once
+    assert not first.store.has(game) and (first.games / ".relocated" / game).is_dir()
