@@ -24,8 +24,12 @@ Each run is made twice, side by side, one way in for the replies each (``--intak
   transport_maps), which answers once it is on disk.
 
 The players' mailboxes are Dovecot's either way, and the letters go out through Postfix.
+With ``--workers N`` the lmtp runs are made twice more, with one worker and with N workers
+sharing the games (docs/scaling.md: Postfix routes each reply by the table `referee shard`
+prints), the CPU a move summed over the workers.
 
     python benchmarks/mail.py [--games 50] [--moves 20] [--rate 20] [--intake both|lmtp|imap]
+                              [--workers N]
 """
 
 from __future__ import annotations
@@ -49,6 +53,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parents[1]))
 
 from referee.engine import Buy, legal_moves
+from referee.mail.spool import Spool
+from referee.shards import Shards, postfix_map
 from referee.store import Store
 from tests.mail.players import humanise, quick_reply
 from tests.mail.servers import Referee
@@ -104,6 +110,7 @@ class Game:
     turn: int = 0
     sent_at: float | None = None
     moves: int = 0
+    store: Store | None = None  # where its worker keeps it
 
 
 def run(
@@ -114,35 +121,34 @@ def run(
     seed: int,
     rate: float | None,
     intake: str = "imap",
+    workers: int = 1,
 ) -> dict[str, float]:
     """Play ``moves`` moves in each of ``games`` games. Each game's player to move replies
     once the board of the turn is in both players' mailboxes: at once (``rate`` None), or,
     with ``rate``, the ready games take turns so that replies go out ``rate`` a second at
     most. Replies begin once every player has their welcome mail. ``intake``: how the
-    replies reach the service, ``imap`` (Dovecot's mailbox) or ``lmtp`` (handed over)."""
+    replies reach the service, ``imap`` (Dovecot's mailbox) or ``lmtp`` (handed over), to
+    ``workers`` workers sharing the games (lmtp only)."""
     users = [f"p{n:03d}" for n in range(2 * games)]
-    if intake == "lmtp":
-        port = free_port()
-        referee = Referee(
-            servers, "referee", root, poll_seconds=300, lmtp={"listen": f"127.0.0.1:{port}"}
-        )
-        servers.route_to_lmtp("referee", port)
-    else:
-        referee = Referee(servers, "referee", root, poll_seconds=300)
-        servers.route_to_lmtp("referee", None)
-    store = Store(referee.games, remember=True)  # the players look at the game too
+    referees = serving(servers, root, intake, workers)
     table = [Game(f"g{n:02d}", users[2 * n : 2 * n + 2]) for n in range(games)]
+    plan = Shards(tuple(f"w{n}:1" for n in range(workers)))
+    keeper = {game.name: referees[plan.owner(game.name) - 1] for game in table}
+    stores = {r.games: Store(r.games, remember=True) for r in referees}  # the players look too
     for game in table:
-        referee.new_game(game.name, game.players, seed=seed + int(game.name[1:]))
+        keeper[game.name].new_game(game.name, game.players, seed=seed + int(game.name[1:]))
+        game.store = stores[keeper[game.name].games]
     boxes = {user: Mailbox(servers.maildir(user)) for user in users}
     rng = random.Random(seed)
     latencies: list[float] = []
     ready: list[Game] = []  # games whose board is out, oldest first: their player may reply
-    referee.start()
+    for referee in referees:
+        referee.start()
+    logs = " ".join(str(r.log) for r in referees)
     started = time.monotonic()
     while not all(boxes[u].board(0) for u in users):  # everyone has their welcome first
         if time.monotonic() - started > 120:
-            raise RuntimeError(f"the welcome mails did not all come; see {referee.log}")
+            raise RuntimeError(f"the welcome mails did not all come; see {logs}")
         for user in users:
             boxes[user].refresh()
         time.sleep(0.05)
@@ -152,7 +158,7 @@ def run(
     try:
         while any(g.moves < moves for g in table):
             if time.monotonic() - started > 600:
-                raise RuntimeError(f"no progress; see {referee.log}")
+                raise RuntimeError(f"no progress; see {logs}")
             for game in table:
                 if game.moves >= moves or game in ready:
                     continue
@@ -173,7 +179,7 @@ def run(
             replied = False
             while ready and (rate is None or time.time() >= next_reply):
                 game = ready.pop(0)
-                if not reply(servers, smtp, store, game, boxes, rng):
+                if not reply(servers, smtp, game, boxes, rng):
                     game.moves = moves  # finished
                     continue
                 first_send = first_send or game.sent_at or 0.0
@@ -184,8 +190,9 @@ def run(
                 time.sleep(0.01 if rate else 0.03)
     finally:
         smtp.quit()
-        service_cpu = _cpu_seconds(referee.process.pid) if referee.process else 0.0
-        referee.stop()
+        service_cpu = sum(_cpu_seconds(r.process.pid) for r in referees if r.process)
+        for referee in referees:
+            referee.stop()
     played = sum(min(g.moves, moves) for g in table)
     return {
         "moves": played,
@@ -197,17 +204,46 @@ def run(
     }
 
 
+def serving(servers: MailServers, root: Path, intake: str, workers: int) -> list[Referee]:
+    """The service (or, over lmtp, ``workers`` workers sharing the games), Postfix routed to
+    it: the referee's mailbox in Dovecot, one LMTP listener, or the map of the workers."""
+    servers.route_by_map("")
+    if intake != "lmtp":
+        servers.route_to_lmtp("referee", None)
+        return [Referee(servers, "referee", root, poll_seconds=300)]
+    listeners = [f"127.0.0.1:{free_port()}" for _ in range(workers)]
+    sharded = {"workers": listeners} if workers > 1 else {}
+    referees = []
+    for number, listener in enumerate(listeners, start=1):
+        folder = root / f"worker{number}"
+        folder.mkdir()
+        lmtp = {"listen": listener, **sharded, **({"shard": number} if sharded else {})}
+        referees.append(Referee(servers, "referee", folder, poll_seconds=300, lmtp=lmtp))
+    if workers == 1:
+        servers.route_to_lmtp("referee", int(listeners[0].rpartition(":")[2]))
+        return referees
+    secret = Spool(referees[0].games).lock.secret()  # one routing secret, shared
+    for other in referees[1:]:
+        kept = Spool(other.games).lock.root
+        kept.mkdir(parents=True, exist_ok=True)
+        (kept / "secret").write_text(secret.hex() + "\n")
+        (kept / "secret").chmod(0o600)
+    servers.route_to_lmtp("referee", None)
+    servers.route_by_map(postfix_map(servers.address("referee"), Shards(tuple(listeners))))
+    return referees
+
+
 def reply(
     servers: MailServers,
     smtp: smtplib.SMTP,
-    store: Store,
     game: Game,
     boxes: dict[str, Mailbox],
     rng: random.Random,
 ) -> bool:
     """The player to move replies to their board (a random buy when one is legal, else any
     random legal move), over SMTP; False if the game is over."""
-    state = store.load(game.name).state
+    assert game.store is not None
+    state = game.store.load(game.name).state
     if state.status == "finished":
         return False
     mover = state.player.name
@@ -248,8 +284,17 @@ def main() -> None:
         default="both",
         help="how replies reach the service: both (side by side, the default), lmtp or imap",
     )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="also run the lmtp runs with this many workers sharing the games (default 1)",
+    )
     options = parser.parse_args()
     intakes = ["lmtp", "imap"] if options.intake == "both" else [options.intake]
+    ways = [(intake, 1) for intake in intakes]
+    if options.workers > 1 and "lmtp" in intakes:
+        ways.insert(1, ("lmtp", options.workers))
     users = ["referee", *(f"p{n:03d}" for n in range(2 * options.games))]
     with MailServers(users) as servers:
         print(f"Postfix and Dovecot on loopback; {options.games} games, {options.moves} moves each")
@@ -263,11 +308,14 @@ def main() -> None:
             ),
             (f"{options.games} games, every reply at once", options.games, options.moves, None),
         ]:
-            for intake in intakes:
+            for intake, workers in ways:
                 with tempfile.TemporaryDirectory() as root:
-                    figures = run(servers, Path(root), games, moves, options.seed, rate, intake)
+                    figures = run(
+                        servers, Path(root), games, moves, options.seed, rate, intake, workers
+                    )
+                way = f"{intake}, {workers} workers" if workers > 1 else intake
                 print(
-                    f"{label}, {intake}: {figures['moves']:.0f} moves in "
+                    f"{label}, {way}: {figures['moves']:.0f} moves in "
                     f"{figures['seconds']:.1f} s = {figures['moves'] / figures['seconds']:.1f} "
                     f"moves/s; reply to board in every mailbox: median "
                     f"{figures['median'] * 1000:.0f} ms, 95th percentile "
