@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import cProfile
+import os
 import pstats
 import random
 import sys
@@ -117,7 +118,8 @@ def main() -> None:
         f"({cpu / moves * 1000:.1f} ms of CPU)"
     )
     if profile:
-        pstats.Stats(profile).sort_stats("tottime").print_stats(30)
+        order, shown = os.environ.get("SORT", "tottime"), int(os.environ.get("TOP", "30"))
+        pstats.Stats(profile).sort_stats(order).print_stats(shown)
 
 
 if __name__ == "__main__":

@@ -103,6 +103,8 @@ class Writer:
         self.environment = templates(templates_dir, reader.language)
         self.words: Words = words_for(reader.language, reader.zone)
         self._card_boxes: dict[str, Markup] = {}
+        self._parts: dict[tuple[Any, ...], Markup] = {}
+        self.environment.globals.update(chip=self._chip, tile=self._tile)
         self._others: dict[Reader, Writer] = {reader: self}
 
     @classmethod
@@ -246,6 +248,28 @@ class Writer:
         return self.say(say("board.due", player=board.view.to_move, due=board.due))
 
     # -- boards ----------------------------------------------------------------------------
+
+    @functools.cached_property
+    def _pieces(self) -> Any:
+        """The macros of ``parts.html.j2``, the pieces the HTML board is made of."""
+        return self.environment.get_template("parts.html.j2").module
+
+    def _chip(self, gem: Mapping[str, Any], size: int = 18) -> Markup:
+        """A chip of the HTML board, drawn once for each colour, count and size."""
+        key = ("chip", gem["key"], gem["count"], size)
+        drawn = self._parts.get(key)
+        if drawn is None:
+            drawn = self._parts[key] = Markup(self._pieces.chip(gem, size))
+        return drawn
+
+    def _tile(self, card: Mapping[str, Any], label: str = "") -> Markup:
+        """A card's tile on the HTML board, drawn once for each card, newness and label (a
+        card's face never changes)."""
+        key = ("tile", card["id"], bool(card["new"]), str(label))
+        drawn = self._parts.get(key)
+        if drawn is None:
+            drawn = self._parts[key] = Markup(self._pieces.tile(card, label))
+        return drawn
 
     def board(self, board: Board, game: str) -> dict[str, Any]:
         """What the board templates print of ``board``, its face-up cards drawn once."""
