@@ -12,6 +12,7 @@ and deletes it.
 from __future__ import annotations
 
 import asyncio
+import base64
 import os
 import secrets
 import time
@@ -200,10 +201,15 @@ def _folder(games: Path) -> list[Finding]:
 
 def _test_mail(settings: Settings) -> tuple[str, str, bytes]:
     """A mail to a new plus-address of the referee, carrying its loop header (a running
-    service files it unanswered): the address, its Message-ID and its bytes."""
+    service files it unanswered): the address, its Message-ID and its bytes. A worker of
+    several sends it to an address Postfix routes to that worker: a game's, in its letters."""
     local, _, domain = settings.address.partition("@")
     token = secrets.token_hex(6)
     to = f"{local}+doctor.{token}@{domain}"
+    shards = settings.lmtp.shards() if settings.lmtp is not None else None
+    if shards is not None and shards.sharded:  # routed to this worker (docs/scaling.md)
+        key = base64.b32encode(secrets.token_bytes(10)).decode().lower()
+        to = f"{local}+{shards.settle(f'doctor-{token}')}.0.{key}@{domain}"
     message_id = f"<doctor.{token}@{domain or 'referee.invalid'}>"
     raw = (
         f"From: Splendor referee <{settings.address}>\r\nTo: {to}\r\n"
@@ -221,6 +227,16 @@ async def _lmtp(transport: LmtpTransport) -> list[Finding]:
     while it checks."""
     found = [Finding("ok", await transport.sender.check())]
     listen = transport.settings.listen
+    shards = transport.settings.shards()
+    if shards.sharded:
+        found.append(
+            Finding(
+                "ok",
+                f"LMTP: worker {shards.this} of {shards.count}, keeping the games whose id "
+                f"ends in one of {shards.letters(shards.this)!r}"
+                + (f", and {len(shards.moved)} moved game(s)" if shards.moved else ""),
+            )
+        )
     if await answered(transport.settings.where()):
         found.append(Finding("ok", f"LMTP: a running service listens on {listen}"))
     else:

@@ -99,6 +99,14 @@ def test_twenty_games_are_each_played_to_the_end_by_the_worker_that_keeps_them(
         for referee in referees:
             referee.start()
         play_to_the_end(servers, owner, programs, shards)
+        # each worker's doctor sends its test mail where Postfix routes it to that worker
+        env = {"REFEREE_SMTP__PASSWORD": servers.password(USER)}
+        for number, referee in enumerate(referees, start=1):
+            doctor = ["doctor", "--config", str(referee.config), "--wait", "30"]
+            checked = CliRunner().invoke(app, doctor, env=env)
+            assert checked.exit_code == 0, checked.stdout
+            assert f"LMTP: worker {number} of 2, keeping the games whose id" in checked.stdout
+            assert "was handed over by LMTP in" in checked.stdout
         for game in GAMES:
             final = owner[game].store.load(game).state
             for name in seats[game]:
