@@ -27,7 +27,7 @@ from referee.addresses import special_use
 from referee.errors import ConfigurationError
 from referee.mail.imap import ImapTransport
 from referee.mail.inbound import LOOP_HEADER
-from referee.mail.lmtp import LmtpTransport, answered
+from referee.mail.lmtp import FolderSender, LmtpTransport, answered
 from referee.mail.startup import make_transport
 from referee.mail.transport import FOLDERS, SendError, Transport, TransportError
 from referee.owner import strangers, user_name
@@ -77,7 +77,18 @@ async def examine(
         if round_trip and isinstance(transport, ImapTransport):
             found.append(await _round_trip(transport, settings, wait))
         if round_trip and isinstance(transport, LmtpTransport):
-            found.append(await _handed_over(transport, settings, wait))
+            if isinstance(transport.sender, FolderSender):  # no server to send a test through
+                found.append(
+                    Finding(
+                        "note",
+                        "the route from the mail server is not tried: letters go into "
+                        f"{transport.sender.where}, not to a mail server",
+                        f"send a mail to {settings.address} yourself; it is kept in "
+                        f"{transport.folder.mail_dir / 'inbox'} until it is handled",
+                    )
+                )
+            else:
+                found.append(await _handed_over(transport, settings, wait))
     except ConfigurationError as err:
         found.append(Finding("problem", str(err), "mend the setting named, then run again"))
     except (TransportError, SendError) as err:

@@ -249,8 +249,10 @@ class Settings(BaseSettings):
         """Which transport these settings ask for: None when they name none, or more than
         one."""
         servers = (self.imap is not None, self.lmtp is not None, self.smtp is not None)
-        if self.mail_dir is not None:
-            return "dir" if servers == (False, False, False) else None
+        if self.mail_dir is not None:  # letters into it; mail in from it, or over LMTP
+            if servers == (False, False, False):
+                return "dir"
+            return "lmtp" if servers == (False, True, False) else None
         if servers == (True, False, True):
             return "imap"
         if servers == (False, True, True):

@@ -122,7 +122,7 @@ def run(*args: str) -> tuple[int, str]:
 
 
 def test_referee_shard_prints_the_table_and_each_workers_settings(tmp_path: Path) -> None:
-    code, out = run("shard", "2", "--address", REFEREE)
+    code, out = run("shard", "--workers", "2", "--address", REFEREE)
     assert code == 0
     assert out.startswith("# Postfix transport_maps (regexp) for 2 referee worker(s)")
     assert "lmtp:inet:127.0.0.1:2401, inet:127.0.0.1:2402" in out
@@ -139,7 +139,7 @@ def test_referee_shard_takes_the_workers_and_moved_games_from_the_config(tmp_pat
         f'address = "{REFEREE}"\n[lmtp]\nlisten = "10.0.0.2:24"\nshard = 2\n'
         'workers = ["10.0.0.1:24", "10.0.0.2:24"]\nmoved = { g1 = 1 }\n'
     )
-    code, out = run("shard", "2", "--config", str(config), "--json")
+    code, out = run("shard", "--workers", "2", "--config", str(config), "--json")
     assert code == 0, out
     told = json.loads(out)
     assert told["workers"][1] == {
@@ -152,17 +152,19 @@ def test_referee_shard_takes_the_workers_and_moved_games_from_the_config(tmp_pat
         r"/^referee\+g1\.[0-3]\.[a-z2-7]{16}@example\.org$/  lmtp:inet:10.0.0.1:24"
         in (told["transport_map"])
     )
-    code, out = run("shard", "3", "--config", str(config))  # three: ports in a row from listen
+    code, out = run(
+        "shard", "--workers", "3", "--config", str(config)
+    )  # three: ports in a row from listen
     assert code == 0 and "lmtp:inet:10.0.0.2:24, inet:10.0.0.2:25, inet:10.0.0.2:26" in out
 
 
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["0"], "N = 0: the games are shared by 1 to 32 workers"),
-        (["33"], "N = 33"),
-        (["2", "--worker", "a:1"], "1 --worker for N = 2: name each worker once, in order"),
-        (["1", "--worker", "nowhere"], "--worker 'nowhere': give HOST:PORT"),
+        (["--workers", "0"], "--workers 0: the games are shared by 1 to 32 workers"),
+        (["--workers", "33"], "--workers 33"),
+        (["--workers", "2", "--lmtp", "a:1"], "1 --lmtp for --workers 2: name each worker's"),
+        (["--workers", "1", "--lmtp", "nowhere"], "--lmtp 'nowhere': give HOST:PORT"),
     ],
 )
 def test_referee_shard_says_what_is_wrong_with_what_it_is_given(args: list[str], said: str) -> None:

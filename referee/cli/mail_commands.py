@@ -214,7 +214,11 @@ def serve(
     config: Config = None,
     mail_dir: Annotated[
         Path | None,
-        typer.Option("--mail-dir", help="Use the dir transport on this folder (inbox, outbox …)."),
+        typer.Option(
+            "--mail-dir",
+            help="Use the dir transport on this folder (inbox, outbox …); with --lmtp, only "
+            "for the letters (its outbox).",
+        ),
     ] = None,
     once: Annotated[
         bool, typer.Option("--once", help="Handle what is waiting, send what is queued, exit.")
@@ -238,7 +242,8 @@ def serve(
         typer.Option(
             "--lmtp",
             help="Take the mail the mail server hands over by LMTP, listening on HOST:PORT or "
-            "unix:/path (the lmtp transport; letters go out by SMTP, the config file's smtp).",
+            "unix:/path (the lmtp transport; letters go out by SMTP, the config file's smtp, "
+            "or with --mail-dir DIR into DIR/outbox/).",
             show_default=False,
         ),
     ] = None,
@@ -254,12 +259,10 @@ def serve(
                 )
             clock = fixed_clock(now)
         settings = load_settings(config, mail_dir=mail_dir, games_dir=games_dir)
-        if mail_dir is not None and lmtp is not None:
-            raise RequestError("--mail-dir or --lmtp: mail comes in one way")
         if mail_dir is not None:  # the command line's choice wins over the config file's
             settings = settings.model_copy(update={"imap": None, "smtp": None, "lmtp": None})
-        if lmtp is not None:
-            settings = with_lmtp(settings, lmtp)
+        if lmtp is not None:  # (with --mail-dir: mail in over LMTP, letters into DIR/outbox)
+            settings = with_lmtp(settings, lmtp, letters_into=mail_dir)
         handler = logging.StreamHandler(sys.stderr)
         handler.setFormatter(
             JsonLines() if log_format == "json" else logging.Formatter(TEXT_LOG_FORMAT)
@@ -276,9 +279,10 @@ def serve(
     guard(False, run, config_status=EXIT_CONFIG)
 
 
-def with_lmtp(settings: Settings, listen: str) -> Settings:
+def with_lmtp(settings: Settings, listen: str, letters_into: Path | None = None) -> Settings:
     """``settings`` with the lmtp transport listening on ``listen`` (the command line's
-    --lmtp), in place of a mail folder or an IMAP mailbox."""
+    --lmtp), in place of a mail folder or an IMAP mailbox; with ``letters_into`` (--mail-dir)
+    its letters go into that folder's outbox/ rather than to an SMTP server."""
     kept = settings.lmtp.model_dump() if settings.lmtp is not None else {}  # folder, shards
     try:
         lmtp = Lmtp(**{**kept, "listen": listen})
@@ -286,6 +290,10 @@ def with_lmtp(settings: Settings, listen: str) -> Settings:
         raise RequestError(
             f"--lmtp {listen!r}: give HOST:PORT (127.0.0.1:2424) or unix:/path/to/socket"
         ) from None
+    if letters_into is not None:
+        return settings.model_copy(
+            update={"lmtp": lmtp, "imap": None, "smtp": None, "mail_dir": letters_into}
+        )
     return settings.model_copy(update={"lmtp": lmtp, "imap": None, "mail_dir": None})
 
 

@@ -32,11 +32,16 @@ FIRST_WORKER = ("127.0.0.1", 2401)
 
 @app.command()
 def shard(
-    count: Annotated[int, typer.Argument(metavar="N", help="How many workers share the games.")],
+    count: Annotated[
+        int,
+        typer.Option(
+            "--workers", metavar="N", help="How many workers share the games.", show_default=False
+        ),
+    ],
     workers: Annotated[
         list[str] | None,
         typer.Option(
-            "--worker",
+            "--lmtp",
             metavar="HOST:PORT",
             help="Each worker's LMTP listener (HOST:PORT or unix:/path), in order, N times. "
             "Default: the config's [lmtp] workers, else N ports in a row from its [lmtp] "
@@ -54,12 +59,14 @@ def shard(
     as_json: Json = False,
 ) -> None:
     """Print the Postfix transport_maps (regexp) table that hands each reply to the worker
-    keeping its game, for N workers: put it in /etc/postfix/referee-shards, and give each
-    worker the [lmtp] workers and shard printed at its end."""
+    keeping its game, for N workers (--workers N): put it in /etc/postfix/referee-shards, and
+    give each worker the [lmtp] workers and shard printed at its end."""
 
     def run() -> None:
         if not 1 <= count <= MOST_WORKERS:
-            raise RequestError(f"N = {count}: the games are shared by 1 to {MOST_WORKERS} workers")
+            raise RequestError(
+                f"--workers {count}: the games are shared by 1 to {MOST_WORKERS} workers"
+            )
         settings = load_settings(config)
         plan = _plan(count, workers or [], settings)
         referee = address or settings.address
@@ -94,14 +101,15 @@ def _plan(count: int, given: list[str], settings: Settings) -> Shards:
     if given:
         if len(given) != count:
             raise RequestError(
-                f"{len(given)} --worker for N = {count}: name each worker once, in order"
+                f"{len(given)} --lmtp for --workers {count}: name each worker's listener once, "
+                "in order"
             )
         for listener in given:
             try:
                 Lmtp(listen=listener)
             except ValueError:
                 raise RequestError(
-                    f"--worker {listener!r}: give HOST:PORT (127.0.0.1:2401) or unix:/path"
+                    f"--lmtp {listener!r}: give HOST:PORT (127.0.0.1:2401) or unix:/path"
                 ) from None
         workers = list(given)
     elif lmtp is not None and len(lmtp.workers) == count:
@@ -112,7 +120,7 @@ def _plan(count: int, given: list[str], settings: Settings) -> Shards:
         if isinstance(where, tuple):
             host, port = where
         if port + count - 1 > 65535:
-            raise RequestError(f"ports {port} to {port + count - 1}: give each --worker")
+            raise RequestError(f"ports {port} to {port + count - 1}: give each --lmtp")
         shown = f"[{host}]" if ":" in host else host
         workers = [f"{shown}:{port + n}" for n in range(count)]
     try:

@@ -6,7 +6,9 @@ answered ``250`` for each recipient only once it is on disk (written and flushed
 lmtp folder's ``inbox/``), so a crash after ``250`` loses nothing; a mail that cannot be
 kept now (a full disk) is answered ``451`` and Postfix keeps it and tries again. From the
 inbox on it is the dir transport's mail: read, judged once (by Message-ID), filed in
-``done/``, ``refused/`` or ``quarantine/``, handed back by ``referee inbox retry``.
+``done/``, ``refused/`` or ``quarantine/``, handed back by ``referee inbox retry``. Letters
+go out by SMTP, or (``--mail-dir DIR`` beside ``--lmtp``, no ``[smtp]``) into
+``DIR/outbox/``.
 
 Only the referee's address and its plus-addresses are taken (``550`` for any other); a mail
 larger than the service reads is refused at DATA with ``552`` (Postfix bounces it to its
@@ -46,15 +48,37 @@ IDLE_TIMEOUT = 300
 ENVELOPE_ROOM = 2048
 
 
+class FolderSender:
+    """Letters written into ``mail_dir/outbox/`` as the dir transport writes them, for the
+    lmtp transport with no SMTP server (``referee serve --lmtp … --mail-dir DIR``)."""
+
+    def __init__(self, mail_dir: Path) -> None:
+        self.folder = DirTransport(mail_dir, lock=False)
+
+    @property
+    def where(self) -> str:
+        return str(self.folder.mail_dir / "outbox")
+
+    async def check(self) -> str:
+        (self.folder.mail_dir / "outbox").mkdir(parents=True, exist_ok=True)
+        return f"letters written to {self.where}"
+
+    async def send(self, sender: str, recipient: str, message: bytes) -> None:
+        await self.folder.send(sender, recipient, message)
+
+    async def close(self) -> None:
+        return None
+
+
 class LmtpTransport:
     """Mail in over LMTP, kept in ``folder`` (as the dir transport keeps it); out through an
-    SMTP server."""
+    SMTP server (or, with a :class:`FolderSender`, into a folder's outbox)."""
 
     def __init__(
         self,
         settings: Lmtp,
         folder: Path,
-        sender: SmtpSender,
+        sender: SmtpSender | FolderSender,
         referee: str,
         max_bytes: int,
         lock: bool = True,
@@ -75,6 +99,8 @@ class LmtpTransport:
 
     @property
     def server_names(self) -> dict[str, str]:
+        if isinstance(self.sender, FolderSender):
+            return {}  # no server to reach: letters go into a folder
         return {"smtp": f"SMTP server {self.sender.where}"}
 
     @property

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from referee.errors import ConfigurationError
 from referee.mail.imap import ImapTransport
-from referee.mail.lmtp import LmtpTransport
+from referee.mail.lmtp import FolderSender, LmtpTransport
 from referee.mail.smtp import SmtpSender
 from referee.mail.transport import DirTransport, Transport
 from referee.owner import strangers, user_name
@@ -20,7 +20,7 @@ from referee.settings import Settings
 
 def make_transport(settings: Settings, lock: bool = True) -> Transport:
     """The transport the settings ask for: dir (``mail_dir``), imap (``imap`` and ``smtp``)
-    or lmtp (``lmtp`` and ``smtp``).
+    or lmtp (``lmtp``, and ``smtp`` or ``mail_dir`` for the letters).
     ``lock``: it holds its mail folder or mailbox against a second service, once checked."""
     if settings.transport == "dir" and settings.mail_dir is not None:
         return DirTransport(settings.mail_dir, lock=lock)
@@ -32,11 +32,16 @@ def make_transport(settings: Settings, lock: bool = True) -> Transport:
             games=str(settings.games_dir.resolve()),
             lock=lock,
         )
-    if settings.transport == "lmtp" and settings.lmtp is not None and settings.smtp is not None:
+    if settings.transport == "lmtp" and settings.lmtp is not None:
+        sender = (
+            SmtpSender(settings.smtp)
+            if settings.smtp is not None
+            else FolderSender(settings.mail_dir or settings.games_dir / "mail")
+        )
         return LmtpTransport(
             settings.lmtp,
             settings.lmtp_folder,
-            SmtpSender(settings.smtp),
+            sender,
             referee=settings.address,
             max_bytes=settings.max_message_bytes,
             lock=lock,
@@ -53,8 +58,9 @@ def make_transport(settings: Settings, lock: bool = True) -> Transport:
         )
     if settings.smtp is None and (settings.imap is not None or settings.lmtp is not None):
         kind = "imap" if settings.imap is not None else "lmtp"
+        other = " (or mail_dir: letters into its outbox/)" if kind == "lmtp" else ""
         raise ConfigurationError(
-            f"the {kind} transport needs [smtp] settings too (letters go out by SMTP); "
+            f"the {kind} transport needs [smtp] settings too (letters go out by SMTP){other}; "
             "[smtp] is missing"
         )
     if settings.smtp is not None:

@@ -7,10 +7,14 @@ and hands them over, each played once and in order, when it is back."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import re
+import signal
 import smtplib
 import socket
+import subprocess
+import sys
 import time
 from email.message import EmailMessage
 from pathlib import Path
@@ -21,10 +25,14 @@ from typer.testing import CliRunner
 from referee.cli import app
 from referee.cli.mail_commands import with_lmtp
 from referee.errors import ConfigurationError, RequestError
+from referee.games import create_game
+from referee.mail.herald import MailHerald
 from referee.mail.lmtp import LmtpTransport
 from referee.mail.smtp import SmtpSender
 from referee.mail.startup import make_transport
 from referee.settings import Lmtp, Smtp, load_settings
+from referee.store import Store
+from tests.mail.players import quick_reply
 from tests.mail.servers import wait_until
 from tests.mail.test_server_games import (  # noqa: F401 (servers, table_factory: fixtures)
     NAMES,
@@ -273,3 +281,50 @@ def test_a_unix_socket_is_taken_over_only_from_nobody_and_left_only_if_ours(
 def lmtp_unix(path: str) -> int:
     with smtplib.LMTP(path) as session:
         return int(session.ehlo()[0])
+
+
+def test_serve_lmtp_with_a_mail_dir_takes_mail_over_lmtp_and_writes_letters_into_its_outbox(
+    tmp_path: Path,
+) -> None:
+    """`referee serve --lmtp HOST:PORT --mail-dir DIR` (INTERFACE.md): mail handed over by
+    LMTP, letters into DIR/outbox/, no SMTP server."""
+    games, mail = tmp_path / "games", tmp_path / "mail"
+    store = Store(games)
+    create_game(
+        store,
+        "g1",
+        [("alice", "alice@example.org"), ("bob", "bob@example.org")],
+        seed=5,
+        herald=MailHerald.of(games),
+    )
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])}
+    log = tmp_path / "serve.log"
+    command = [sys.executable, "-m", "referee", "serve", "--lmtp", f"127.0.0.1:{port}"]
+    command += ["--mail-dir", str(mail), "--games-dir", str(games)]
+    with open(log, "wb") as out:
+        service = subprocess.Popen(
+            [*command, "--log-format", "text"], env={**env, "REFEREE_ADDRESS": "ref@example.net"},
+            stdout=out, stderr=out,
+        )  # fmt: skip
+    try:
+        outbox = mail / "outbox"
+        wait_until(
+            lambda: len(list(outbox.glob("*alice@example.org.eml"))) == 1,
+            f"alice's welcome letter in the outbox\n{log.read_text()}",
+        )
+        welcome = next(outbox.glob("*alice@example.org.eml")).read_bytes()
+        to, reply = quick_reply(welcome, "alice@example.org", "take red green blue", "<r1@a>")
+        assert to.startswith("ref+g1.0.")
+        with smtplib.LMTP("127.0.0.1", port) as session:
+            session.sendmail("alice@example.org", [to], reply)
+        wait_until(lambda: store.load("g1").state.turn == 1, f"turn 1\n{log.read_text()}")
+        wait_until(
+            lambda: len(list(outbox.glob("*bob@example.org.eml"))) == 2,
+            f"bob's board of turn 1 in the outbox\n{log.read_text()}",
+        )
+    finally:
+        service.send_signal(signal.SIGTERM)
+        assert service.wait(timeout=30) == 0, log.read_text()
+    said = log.read_text()
+    assert "letters written to" in said and "Traceback" not in said

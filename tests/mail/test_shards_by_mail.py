@@ -60,8 +60,10 @@ def workers(servers: MailServers, root: Path) -> tuple[list[Referee], Shards]:
     kept = Spool(made[1].games).lock.root / "secret"
     kept.write_text(secret.hex() + "\n")
     kept.chmod(0o600)
-    by = [arg for listener in listeners for arg in ("--worker", listener)]
-    table = CliRunner().invoke(app, ["shard", "2", *by, "--address", servers.address(USER)])
+    by = [arg for listener in listeners for arg in ("--lmtp", listener)]
+    table = CliRunner().invoke(
+        app, ["shard", "--workers", "2", *by, "--address", servers.address(USER)]
+    )
     assert table.exit_code == 0, table.output
     servers.route_by_map(table.output)
     return made, Shards(tuple(listeners))
@@ -205,8 +207,10 @@ def test_a_reply_sent_to_the_wrong_worker_waits_in_postfix_until_the_map_points_
         for referee in referees:
             referee.start()
         # the map with the workers the wrong way round: the game's replies go to worker 1
-        by = ["--worker", shards.workers[1], "--worker", shards.workers[0]]
-        wrong = CliRunner().invoke(app, ["shard", "2", *by, "--address", servers.address(USER)])
+        by = ["--lmtp", shards.workers[1], "--lmtp", shards.workers[0]]
+        wrong = CliRunner().invoke(
+            app, ["shard", "--workers", "2", *by, "--address", servers.address(USER)]
+        )
         servers.route_by_map(wrong.output)
         state = keeper.store.load(game).state
         mover = programs[state.player.name]
@@ -222,8 +226,10 @@ def test_a_reply_sent_to_the_wrong_worker_waits_in_postfix_until_the_map_points_
         )
         assert f"{game} is kept by worker 2" in referees[0].log_text()
         assert keeper.store.load(game).state.turn == 0  # nobody judged it
-        right = [arg for listener in shards.workers for arg in ("--worker", listener)]
-        table = CliRunner().invoke(app, ["shard", "2", *right, "--address", servers.address(USER)])
+        right = [arg for listener in shards.workers for arg in ("--lmtp", listener)]
+        table = CliRunner().invoke(
+            app, ["shard", "--workers", "2", *right, "--address", servers.address(USER)]
+        )
         servers.route_by_map(table.output)
         wait_until(lambda: keeper.store.load(game).state.turn == 1, "the reply played", 60)
         wait_until(keeper.quiet, "the letters to go out")
@@ -281,7 +287,7 @@ def test_a_game_relocated_to_the_other_worker_goes_on_there_in_the_same_threads(
             config = tomllib.loads(referee.config.read_text())
             config["lmtp"]["moved"] = {game: 2}
             referee.config.write_text(tomli_w.dumps(config))
-        table = CliRunner().invoke(app, ["shard", "2", "--config", str(first.config)])
+        table = CliRunner().invoke(app, ["shard", "--workers", "2", "--config", str(first.config)])
         assert table.exit_code == 0 and f"\\+{game}\\." in table.output, table.output
         servers.route_by_map(table.output)
         second.start()
