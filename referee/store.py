@@ -673,7 +673,7 @@ def no_room_on_disk(err: BaseException) -> bool:
 
 
 def fsync_dir(path: Path) -> None:
-    """Make the entries of folder ``path`` durable."""
+    """Make the entries of folder ``path`` durable (or, given a file, its contents)."""
     fd = os.open(path, os.O_RDONLY)
     try:
         os.fsync(fd)

@@ -92,7 +92,7 @@ def _copy_mail_state(game: str, source: Path, destination: Path) -> int:
             target.parent.mkdir(parents=True, exist_ok=True)
             hidden = target.with_name(f".{path.name}.relocating")
             shutil.copy2(path, hidden)
-            _flush(hidden)
+            fsync_dir(hidden)  # (the file's contents)
             os.replace(hidden, target)
             copied += 1
     for folder, _ in GAME_MAIL:
@@ -111,7 +111,7 @@ def _copy_game(folder: Path, destination: Path, game: str) -> int:
     files = 0
     for path in sorted(hidden.rglob("*")):
         if path.is_file():
-            _flush(path)
+            fsync_dir(path)  # (the file's contents)
             files += 1
     for path in sorted((p for p in hidden.rglob("*") if p.is_dir()), reverse=True):
         fsync_dir(path)
@@ -119,11 +119,3 @@ def _copy_game(folder: Path, destination: Path, game: str) -> int:
     os.rename(hidden, destination / game)
     fsync_dir(destination)
     return files
-
-
-def _flush(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

@@ -69,6 +69,17 @@ def workers(servers: MailServers, root: Path) -> tuple[list[Referee], Shards]:
     return made, Shards(tuple(listeners))
 
 
+def made(servers: MailServers, keeper: Referee, game: str, players: list[str], seed: int) -> None:
+    """A game of ``players`` in the games folder of the worker that keeps it."""
+    create_game(
+        keeper.store,
+        game,
+        [(p, servers.address(p)) for p in players],
+        seed=seed,
+        herald=MailHerald.of(keeper.games),
+    )
+
+
 def board_of(program: MailProgram, game: str, turn: int) -> EmailMessage | None:
     """The board of ``game`` at ``turn`` in the player's inbox, once it has come."""
     for mail in reversed(program.mails()):
@@ -193,13 +204,7 @@ def test_a_reply_sent_to_the_wrong_worker_waits_in_postfix_until_the_map_points_
     game = next(g for g in GAMES if shards.owner(g) == 2)
     players = PLAYERS[:2]
     keeper = referees[1]
-    create_game(
-        keeper.store,
-        game,
-        [(p, servers.address(p)) for p in players],
-        seed=1,
-        herald=MailHerald.of(keeper.games),
-    )
+    made(servers, keeper, game, players, seed=1)
     programs = {name: MailProgram(servers, name) for name in players}
     try:
         for program in programs.values():
@@ -249,13 +254,7 @@ def test_a_game_relocated_to_the_other_worker_goes_on_there_in_the_same_threads(
     first, second = referees
     game = next(g for g in GAMES if shards.owner(g) == 1)
     players = PLAYERS[:2]
-    create_game(
-        first.store,
-        game,
-        [(p, servers.address(p)) for p in players],
-        seed=2,
-        herald=MailHerald.of(first.games),
-    )
+    made(servers, first, game, players, seed=2)
     programs = {name: MailProgram(servers, name) for name in players}
     rng = random.Random(2)
 
