@@ -96,8 +96,10 @@ def test_replies_sent_while_the_service_is_down_wait_in_postfix_and_are_played_i
     mover = table.state.player.name
     table.reply(mover, "take 1 white, 1 blue, 1 green")  # refused or played: a ruling each
     table.reply(mover, "moves")
-    time.sleep(3)  # Postfix finds nobody listening and keeps them (queue_run_delay 1 s)
-    assert "status=deferred" in (servers.root / "postfix.log").read_text()
+    wait_until(  # Postfix finds nobody listening and keeps them (queue_run_delay 1 s)
+        lambda: "status=deferred" in (servers.root / "postfix.log").read_text(),
+        "Postfix to keep the replies (deferred)",
+    )
     table.referee.start()
     wait_until(
         lambda: len(kept(table, "done")) + len(kept(table, "refused")) >= 4,
