@@ -45,8 +45,10 @@ def gems(values: tuple[int, ...], words: Words) -> list[dict[str, Any]]:
     ]
 
 
+@functools.cache
 def card_line(card_id: str, words: Words) -> str:
-    """``1-12  blue   0 pts  costs 1 white, 2 black``: a card as the text board lists it."""
+    """``1-12  blue   0 pts  costs 1 white, 2 black``: a card as the text board lists it
+    (worded once for each card and reader's words, which are kept: :func:`words_for`)."""
     card = CARDS[card_id]
     points = words.say(say("board.points", points=card.points)) if card.points else ""
     costs = words.say(say("board.costs", cost=list(card.cost)))
@@ -67,6 +69,12 @@ def _columns(language: str) -> tuple[int, int]:
 
 def card_facts(card_id: str, words: Words, new: bool = False) -> dict[str, Any]:
     """A card's face, for the HTML board's tiles and card boxes."""
+    return {**_card_face(card_id, words), "new": new}
+
+
+@functools.cache
+def _card_face(card_id: str, words: Words) -> dict[str, Any]:
+    """A card's face in ``words`` (worded once; never changed: card_facts copies it)."""
     card = CARDS[card_id]
     return {
         "id": card_id,
@@ -76,7 +84,6 @@ def card_facts(card_id: str, words: Words, new: bool = False) -> dict[str, Any]:
         "points": card.points,
         "points_said": words.say(say("board.points", points=card.points)),
         "cost": gems(card.cost, words),
-        "new": new,
     }
 
 
