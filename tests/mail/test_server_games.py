@@ -122,10 +122,11 @@ def table_factory(servers: MailServers, tmp_path: Path) -> Iterator[type[Table]]
         table.close()
 
 
-def wait_for_turn(table: Table, turn: int) -> None:
+def wait_for_turn(table: Table, turn: int, timeout: float = 30.0) -> None:
     wait_until(
         lambda: table.state.turn >= turn,
         f"turn {turn}\n{table.referee.log_text()[-3000:]}",
+        timeout,
     )
 
 
