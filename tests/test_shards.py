@@ -18,10 +18,12 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.errors import ConfigurationError
+from referee.games import create_game
 from referee.mail.routing import message_id, reply_address
 from referee.mail.sharding import Door
 from referee.settings import load_settings
 from referee.shards import BASE32, MOST_WORKERS, ORDER, Shards, postfix_map
+from referee.store import Store
 
 REFEREE = "referee@example.org"
 KEY = "abcdefghijklmnop"
@@ -255,3 +257,27 @@ def test_a_worker_will_not_make_a_game_another_worker_is_to_keep(tmp_path: Path)
     assert not (tmp_path / "games" / "g1").exists()
     code, out = run("new", "g2", *players, "--config", str(config))
     assert code == 0, out
+
+
+def test_referee_shard_pin_keeps_here_the_games_more_workers_would_give_to_another(
+    tmp_path: Path,
+) -> None:
+    games = tmp_path / "games"
+    config = tmp_path / "referee.toml"
+    config.write_text(
+        f'address = "{REFEREE}"\ngames_dir = "{games}"\n[lmtp]\nlisten = "127.0.0.1:2401"\n'
+        'shard = 1\nworkers = ["127.0.0.1:2401", "127.0.0.1:2402"]\n'
+        "moved = { gb = 1, gc = 2 }\n"
+    )
+    store = Store(games)
+    players = [("alice", "alice@example.org"), ("bob", "bob@example.org")]
+    for game in ("g2", "g4", "ga", "gb", "gc"):  # gc: moved away, its folder not gone yet
+        create_game(store, game, players, seed=1)
+    assert [plan(3).owner(g) for g in ("g2", "g4", "ga")] == [3, 2, 1]
+    code, out = run("shard", "--workers", "3", "--pin", "--config", str(config))
+    assert code == 0, out
+    assert out.splitlines()[-1] == "moved = { g2 = 1, g4 = 1, gb = 1 }"
+    code, out = run("shard", "--workers", "3", "--pin", "--config", str(config), "--json")
+    assert json.loads(out) == {"worker": 1, "workers": 3, "moved": {"g2": 1, "g4": 1, "gb": 1}}
+    code, out = run("shard", "--workers", "1", "--pin", "--config", str(config))
+    assert code == 0 and out.splitlines()[-1] == "moved = { gb = 1 }"  # one keeps all

@@ -22,9 +22,11 @@ from referee.cli.common import (
     settings,
 )
 from referee.errors import RequestError
+from referee.invitations import Invitations
 from referee.mail.relocating import relocate as relocate_game
 from referee.settings import Lmtp, Settings, load_settings
-from referee.shards import MOST_WORKERS, Shards, postfix_map
+from referee.shards import MOST_WORKERS, Shards, by_rule, postfix_map
+from referee.store import Store
 
 #: Where the first worker listens when neither the command line nor the config says.
 FIRST_WORKER = ("127.0.0.1", 2401)
@@ -55,6 +57,14 @@ def shard(
             "--address", help="The referee's address (default: the config's).", show_default=False
         ),
     ] = None,
+    pin: Annotated[
+        bool,
+        typer.Option(
+            "--pin",
+            help="Instead of the table: the games this worker holds that N workers would give "
+            "to another, as moved entries that keep them here (before growing to N workers).",
+        ),
+    ] = False,
     config: Config = None,
     as_json: Json = False,
 ) -> None:
@@ -68,6 +78,9 @@ def shard(
                 f"--workers {count}: the games are shared by 1 to {MOST_WORKERS} workers"
             )
         settings = load_settings(config)
+        if pin:
+            _print_pins(settings, count, as_json)
+            return
         plan = _plan(count, workers or [], settings)
         referee = address or settings.address
         table = postfix_map(referee, plan)
@@ -92,6 +105,34 @@ def shard(
             typer.echo(f"#   shard = {number}    (on the worker listening on {listener})")
 
     guard(as_json, run)
+
+
+def _print_pins(settings: Settings, count: int, as_json: bool) -> None:
+    """The games (and invitations) this worker holds whose keeper N workers' rule would
+    change, each pinned here: what to add to every worker's ``moved`` before growing."""
+    lmtp = settings.lmtp
+    this = lmtp.shard if lmtp is not None and lmtp.shard is not None else 1
+    if this > count:
+        raise RequestError(
+            f"this is worker {this}: with --workers {count} it would keep nothing; move its "
+            "games first (referee relocate)"
+        )
+    moved = dict(lmtp.moved) if lmtp is not None else {}
+    held = {*Store(settings.games_dir).game_ids(), *Invitations(settings.games_dir).ids()}
+    pins = {
+        game: this
+        for game in sorted(held)
+        if moved.get(game, this) == this and (game in moved or by_rule(game, count) != this)
+    }
+    if as_json:
+        print_json({"worker": this, "workers": count, "moved": pins})
+        return
+    typer.echo(
+        f"# the {len(pins)} game(s) worker {this} holds that {count} workers would give to "
+        "another, kept here: put these in every worker's [lmtp] moved (with the other "
+        "workers' own) before growing"
+    )
+    typer.echo("moved = { " + ", ".join(f"{g} = {w}" for g, w in pins.items()) + " }")
 
 
 def _plan(count: int, given: list[str], settings: Settings) -> Shards:
