@@ -217,8 +217,8 @@ def _test_mail(settings: Settings) -> tuple[str, str, bytes]:
     local, _, domain = settings.address.partition("@")
     token = secrets.token_hex(6)
     to = f"{local}+doctor.{token}@{domain}"
-    shards = settings.lmtp.shards() if settings.lmtp is not None else None
-    if shards is not None and shards.sharded:  # routed to this worker (docs/scaling.md)
+    shards = settings.shards()
+    if shards.sharded:  # routed to this worker (docs/scaling.md)
         key = base64.b32encode(secrets.token_bytes(10)).decode().lower()
         to = f"{local}+{shards.settle(f'doctor-{token}')}.0.{key}@{domain}"
     message_id = f"<doctor.{token}@{domain or 'referee.invalid'}>"

@@ -43,7 +43,6 @@ from referee.mail.startup import check_folder_owner, check_strangers, make_trans
 from referee.mail.status import Reach, StatusBoard
 from referee.mail.transport import Transport, TransportError
 from referee.settings import Settings
-from referee.shards import Shards
 from referee.store import Store
 from referee.wording.writer import Writer
 
@@ -86,7 +85,7 @@ class Service:
             addresses=Addresses.of(settings.address, settings.private_domains),
             game_master=settings.game_master,
             trusted_authserv_id=settings.trusted_authserv_id,
-            shards=settings.lmtp.shards() if settings.lmtp else Shards(),
+            shards=settings.shards(),
         )
         self.clerk = Clerk(desk, self.spool, self.status, clock)
         self.intake = Intake(

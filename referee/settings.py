@@ -259,6 +259,11 @@ class Settings(BaseSettings):
             return "lmtp"
         return None
 
+    def shards(self) -> Shards:
+        """Which worker keeps which games: the lmtp settings' plan, or one service keeping
+        every game."""
+        return self.lmtp.shards() if self.lmtp is not None else Shards()
+
     @property
     def lmtp_folder(self) -> Path:
         """Where the lmtp transport keeps the mail handed over."""

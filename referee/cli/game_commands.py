@@ -187,8 +187,8 @@ def new(
 def _check_shard(found: Settings, game: str) -> None:
     """Refuse to make, on a worker of several, a game another worker is to keep: Postfix
     would hand its replies there (docs/scaling.md)."""
-    shards = found.lmtp.shards() if found.lmtp is not None else None
-    if shards is None or not shards.sharded or shards.keeps(game):
+    shards = found.shards()
+    if not shards.sharded or shards.keeps(game):
         return
     owner = shards.owner(game)
     raise RequestError(

@@ -110,14 +110,13 @@ def shard(
 def _print_pins(settings: Settings, count: int, as_json: bool) -> None:
     """The games (and invitations) this worker holds whose keeper N workers' rule would
     change, each pinned here: what to add to every worker's ``moved`` before growing."""
-    lmtp = settings.lmtp
-    this = lmtp.shard if lmtp is not None and lmtp.shard is not None else 1
+    now = settings.shards()
+    this, moved = now.this, now.moved
     if this > count:
         raise RequestError(
             f"this is worker {this}: with --workers {count} it would keep nothing; move its "
             "games first (referee relocate)"
         )
-    moved = dict(lmtp.moved) if lmtp is not None else {}
     held = {*Store(settings.games_dir).game_ids(), *Invitations(settings.games_dir).ids()}
     pins = {
         game: this

@@ -37,7 +37,7 @@ from referee.mail.smtp import SmtpSender
 from referee.mail.transport import DirTransport, Incoming
 from referee.settings import Lmtp
 from referee.shards import Shards
-from referee.store import write_new
+from referee.store import Store, write_new
 
 log = logging.getLogger("referee.lmtp")
 
@@ -91,7 +91,8 @@ class LmtpTransport:
         self.settings = settings
         self.folder = DirTransport(folder, lock=lock)
         self.sender = sender
-        door = Door(referee, settings.shards(), lambda game: _holds(games, game))
+        holds = Store(games).has if games is not None else lambda _: True
+        door = Door(referee, settings.shards(), holds)
         self.handover = Handover(self.folder.inbox, referee, door)
         self.max_bytes = max_bytes
         self._server: asyncio.Server | None = None
@@ -300,11 +301,6 @@ async def answered(where: tuple[str, int] | str) -> bool:
         return False
     writer.close()
     return True
-
-
-def _holds(games: Path | None, game: str) -> bool:
-    """Whether the games folder ``games`` holds ``game`` (None: it is taken to)."""
-    return games is None or (games / game / "game.toml").is_file()
 
 
 def _each(recipients: list[str], reply: str) -> str:

@@ -33,11 +33,13 @@ def make_transport(settings: Settings, lock: bool = True) -> Transport:
             lock=lock,
         )
     if settings.transport == "lmtp" and settings.lmtp is not None:
-        sender = (
-            SmtpSender(settings.smtp)
-            if settings.smtp is not None
-            else FolderSender(settings.mail_dir or settings.games_dir / "mail")
-        )
+        # letters by SMTP, or (the settings ask for lmtp only so) into mail_dir's outbox
+        sender: SmtpSender | FolderSender
+        if settings.smtp is not None:
+            sender = SmtpSender(settings.smtp)
+        else:
+            assert settings.mail_dir is not None
+            sender = FolderSender(settings.mail_dir)
         return LmtpTransport(
             settings.lmtp,
             settings.lmtp_folder,
