@@ -18,7 +18,7 @@ turns of each game are the moves sent to it, its bots' and its deadlines'), no m
 twice, and every file kept explained by a game still running, the expiry rules or the caps.
 
     python benchmarks/soak.py [--games 500] [--mails 100000] [--days 30] [--look 30]
-                              [--seed 2026] [--keep FOLDER]
+                              [--seed 2026] [--keep FOLDER] [--trace-memory FRAMES]
 
 The files' times follow the simulated clock: the service's notes are stamped with the time
 the service thinks it is as they are written, as a real month would have stamped them, so
@@ -44,6 +44,7 @@ import sys
 import tempfile
 import threading
 import time
+import tracemalloc
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -530,6 +531,8 @@ class Figures:
     warnings: int = 0
     idle: dict[str, Any] = field(default_factory=dict)
     sweeps: list[dict[str, Any]] = field(default_factory=list)
+    #: with --trace-memory: what the Python heap gained from the middle to the end, by place
+    grown: list[str] = field(default_factory=list)
 
 
 class Soak:
@@ -545,6 +548,7 @@ class Soak:
             folder.mkdir(parents=True)
         self.start = datetime.now(UTC).replace(minute=0, second=0, microsecond=0)
         self.t = 0.0
+        self.traced: dict[str, tracemalloc.Snapshot] = {}
         settings = Settings(
             games_dir=self.games_dir,
             mail_dir=self.mail_dir,
@@ -1107,6 +1111,20 @@ class Soak:
 
     def snapshot(self, when: str) -> None:
         resident, peak = rss()
+        if tracemalloc.is_tracing():
+            self.traced[when] = tracemalloc.take_snapshot().filter_traces(
+                [tracemalloc.Filter(False, tracemalloc.__file__)]
+            )
+            if when == "end" and "middle" in self.traced:
+                grown = self.traced["end"].compare_to(self.traced["middle"], "traceback")
+                self.figures.grown = [
+                    f"{stat.size_diff / 1024:+9.0f} KiB {stat.count_diff:+8d} blocks  "
+                    + " <- ".join(  # (the place that allocated first, then its callers)
+                        f"{Path(frame.filename).name}:{frame.lineno}"
+                        for frame in reversed(stat.traceback)
+                    )
+                    for stat in grown[:25]
+                ]
         self.figures.snapshots.append(
             {
                 "when": when,
@@ -1488,6 +1506,10 @@ def report(figures: Figures) -> str:
     for part in parts:
         cells = [s["files"].get(part, (0, 0)) for s in figures.snapshots]
         out.append(f"{part:24}" + "".join(f"{n:>14d} /{b / 1024:>8.0f}" for n, b in cells))
+    if figures.grown:
+        out.append("")
+        out.append("what the Python heap gained from the middle to the end, by where (the most):")
+        out.extend(f"  {line}" for line in figures.grown)
     out.append("")
     out.append("CPU a move by mail costs, by the turn it plays (judging it; writing its letters):")
     out.append(
@@ -1553,7 +1575,16 @@ def main() -> None:
     parser.add_argument("--look", type=int, default=30, help="minutes between looks (30)")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--keep", type=Path, help="run in this folder and keep it")
+    parser.add_argument(
+        "--trace-memory",
+        type=int,
+        metavar="FRAMES",
+        help="trace Python's allocations (FRAMES deep; slows the run about twofold) and print "
+        "what the heap gained from the middle to the end, by where it was allocated",
+    )
     options = parser.parse_args()
+    if options.trace_memory:
+        tracemalloc.start(options.trace_memory)
     scale = Scale(options.games, options.mails, options.days, options.look, options.seed)
     with contextlib.ExitStack() as stack:
         root = options.keep or Path(stack.enter_context(tempfile.TemporaryDirectory()))
