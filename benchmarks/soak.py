@@ -356,6 +356,7 @@ class Costs:
         self.letters = open(logs / "letters-cpu", "w")  # noqa: SIM115 (game, turn, seconds)
         self.bots = 0.0
         self.sweeps: list[tuple[float, float, int]] = []  # when, cpu, files removed
+        self.cleared = 0  # mails handled long ago, cleared from the mail folder by the sweep
         self.looks: list[tuple[float, float, float]] = []  # t, cpu, rest
         #: CPU seconds so far judging, sending and playing bots (the rest of a look is the rest)
         self.so_far = 0.0
@@ -390,6 +391,8 @@ class Instruments:
         self._wrap(service.clerk, "carry_out", self._noting(service.clerk.carry_out))
         self._wrap(service.postman, "send", self._timed_send(service.postman.send))
         self._wrap(service.spool, "expire", self._timed_sweep(service.spool.expire))
+        transport = service.transport
+        self._wrap(transport, "_clear_filed", self._counted_clear(transport._clear_filed))  # type: ignore[attr-defined]
         self._wrap(
             referee.mail.runner, "play_bots", self._timed_bots(referee.mail.runner.play_bots)
         )
@@ -490,6 +493,14 @@ class Instruments:
 
         return timed
 
+    def _counted_clear(self, clear: Callable[..., int]) -> Callable[..., int]:
+        def counted(*args: Any) -> int:
+            removed = clear(*args)
+            self.costs.cleared += removed
+            return removed
+
+        return counted
+
     def _timed_bots(self, play: Callable[..., Any]) -> Callable[..., Any]:
         def timed(*args: Any, **kwargs: Any) -> Any:
             began = time.thread_time()
@@ -531,6 +542,7 @@ class Figures:
     warnings: int = 0
     idle: dict[str, Any] = field(default_factory=dict)
     sweeps: list[dict[str, Any]] = field(default_factory=list)
+    cleared: int = 0  # mails the sweep cleared from the mail folder's done/, refused/…
     #: with --trace-memory: what the Python heap gained from the middle to the end, by place
     grown: list[str] = field(default_factory=list)
 
@@ -1167,9 +1179,10 @@ class Soak:
         if left:
             problems.append(f"{len(left)} mail(s) left in the inbox: {left[:3]}")
         filed = sum(len(os.listdir(self.mail_dir / f)) for f in ("done", "refused", "quarantine"))
-        delivered = sum(figures.delivered.values())
-        if filed != delivered:
-            problems.append(f"{delivered} mails delivered, {filed} filed")
+        delivered, cleared = sum(figures.delivered.values()), self.costs.cleared
+        figures.cleared = cleared
+        if filed + cleared != delivered:
+            problems.append(f"{delivered} mails delivered, {filed} filed and {cleared} cleared")
         self._check_moves()
         answered = Counter(Path(self.logs / "answers").read_text().splitlines())
         twice = [pair for pair, n in answered.items() if n > 1]
@@ -1273,6 +1286,10 @@ class Soak:
             counts["limits (days)"] += 1
             if datetime.fromisoformat(day).date() < oldest:
                 self.figures.problems.append(f".mail/limits/{day} outlived expiry")
+        for folder in ("done", "refused", "quarantine"):  # (none set aside in a soak)
+            for path in _files(self.mail_dir / folder):
+                if over(None, path.stat().st_mtime):
+                    self.figures.problems.append(f"mail/{folder}/{path.name} outlived expiry")
         self._explain_trails(counts)
         self._explain_games_notes(counts, over)
         self.figures.explained = {k: str(v) for k, v in sorted(counts.items())}
@@ -1552,6 +1569,10 @@ def report(figures: Figures) -> str:
             f"files; the heaviest {heaviest['cpu_ms']:.0f} ms CPU (day {heaviest['day']:.0f}, "
             f"{heaviest['removed']} removed), the last {figures.sweeps[-1]['cpu_ms']:.0f} ms"
         )
+    out.append(
+        f"mails handled more than keep_filed_days ago, cleared from the mail folder: "
+        f"{figures.cleared}"
+    )
     if figures.idle:
         idle = figures.idle
         out.append(

@@ -24,7 +24,7 @@ import logging
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from referee.addresses import Addresses
 from referee.errors import ConfigurationError
@@ -117,7 +117,8 @@ class Service:
             sending=self.smtp,
             retry_seconds=retry,
         )
-        self.chores = Chores(self.clerk, settings.game_master, self._wake)
+        keep_filed = timedelta(days=settings.keep_filed_days) if settings.keep_filed_days else None
+        self.chores = Chores(self.clerk, settings.game_master, self._wake, transport, keep_filed)
         self.runner = self.chores.runner
         self._queued = asyncio.Event()  # set when letters may be waiting to go out
         self._stopping = False  # set when receiving has ended: the postman stops too

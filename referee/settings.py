@@ -192,6 +192,14 @@ class Settings(BaseSettings):
     poll_seconds: float = Field(
         default=30.0, gt=0, description="How long to wait for mail between checks."
     )
+    keep_filed_days: float = Field(
+        default=28.0,
+        ge=0,
+        description="How long the dir and lmtp transports keep each mail they have handled "
+        "(done/, refused/, quarantine/) before the daily sweep removes it; 0: for ever. A mail "
+        "set aside for the game master stays until handed back; each game's trail keeps its "
+        "own copy of the mails about it.",
+    )
     templates_dir: Path | None = Field(
         default=None,
         description="A folder of templates that restyle the mails: each one found there is "

@@ -36,6 +36,7 @@ def test_a_soak_handles_every_mail_once_and_keeps_only_what_expiry_and_the_caps_
     # five weeks in, the notes of the first week's mail that named no game are gone
     assert end[".mail/seen"][0] < delivered
     assert end[".mail/sent"][0] < figures.letters["sent"]
+    assert 0 < figures.cleared < delivered  # the first week's mail, handled, is cleared too
 
 
 def test_the_sweep_clears_invitations_and_game_notes_four_weeks_after_they_can_matter(

@@ -1,6 +1,7 @@
 """The service's chores between looks at the mailbox, each on the judging thread (never beside
-a mail being judged): clearing away what can no longer matter (once a day), what time has made
-due (reminders, deadlines, invitations: at most once a minute), and the bots' turns.
+a mail being judged): clearing away what can no longer matter, and the mail handled long ago
+(once a day), what time has made due (reminders, deadlines, invitations: at most once a
+minute), and the bots' turns.
 
 A chore that fails is tried again at the next look; a fault met at every look (a disk that
 takes no writes, a file's permissions) is said once in the log, and again only when it
@@ -17,6 +18,7 @@ from datetime import UTC, datetime, timedelta
 from referee.errors import RecordError, StoreError
 from referee.mail.clerk import Clerk
 from referee.mail.runner import Runner
+from referee.mail.transport import Transport
 from referee.store import no_room_on_disk
 
 log = logging.getLogger("referee.service")
@@ -30,8 +32,18 @@ DUTIES_EVERY = timedelta(minutes=1)
 class Chores:
     """The chores of one games folder: ``woken`` is called when letters may be waiting."""
 
-    def __init__(self, clerk: Clerk, game_master: str | None, woken: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        clerk: Clerk,
+        game_master: str | None,
+        woken: Callable[[], None],
+        transport: Transport,
+        keep_filed: timedelta | None,
+    ) -> None:
+        """``keep_filed``: how long the transport keeps the mail it filed (None: for ever)."""
         self.clerk = clerk
+        self.transport = transport
+        self.keep_filed = keep_filed
         self.store = clerk.store
         self.spool = clerk.spool
         self.clock = clerk.clock
@@ -56,6 +68,23 @@ class Chores:
             return
         if removed:
             log.info("cleared %d note(s) and letter(s) that can no longer matter", removed)
+        if self.keep_filed is not None:
+            await self._clear_filed(now - self.keep_filed)
+
+    async def _clear_filed(self, before: datetime) -> None:
+        """Remove the mail filed before ``before``, but what is set aside for the game
+        master."""
+        loop = asyncio.get_running_loop()
+        try:
+            keep = await loop.run_in_executor(
+                self.judging, self.spool.notes.set_aside_before, before
+            )
+            removed = await self.transport.clear_filed(before, keep)
+        except Exception:  # as for the notes: tried again tomorrow
+            log.exception("clearing away mail handled long ago failed; trying again tomorrow")
+            return
+        if removed:
+            log.info("cleared %d mail(s) handled before %s", removed, before.isoformat())
 
     async def duties_if_due(self) -> None:
         """Carry out what time has made due (at most every DUTIES_EVERY)."""

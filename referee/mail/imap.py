@@ -248,7 +248,7 @@ class ImapTransport:
         ahead = self._read_ahead.pop(item.id, None)
         return ahead if ahead is not None else await self._body(item, "")
 
-    async def file(self, item: Incoming, folder: str) -> None:
+    async def file(self, item: Incoming, folder: str, at: datetime) -> None:
         """Note the move; :meth:`flush` moves every noted message, one command a folder."""
         if folder not in FOLDERS:
             raise ValueError(f"no folder {folder!r}: the folders are {', '.join(FOLDERS)}")
@@ -366,6 +366,10 @@ class ImapTransport:
                 box.folder.set(self.server.folder)
 
         return await self._call(taking)
+
+    async def clear_filed(self, before: datetime, keep: frozenset[str]) -> int:
+        """Nothing: the mailbox's folders are its server's to keep (docs/mail.md)."""
+        return 0
 
     async def restore(self, folder: str, message_id: str, handle: str) -> bool:
         """Find the message by its Message-ID in ``folder`` (its UID changed when it was

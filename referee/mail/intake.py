@@ -195,7 +195,7 @@ class Intake:
         else:
             raw = await self.transport.fetch(item)
             ruling, folder = await loop.run_in_executor(self.judging, self._judge, item, raw)
-        await self.transport.file(item, folder)
+        await self.transport.file(item, folder, self.clock())
         failpoint("filed")
         return ruling
 
@@ -314,7 +314,7 @@ class Intake:
                 err,
             )
         with contextlib.suppress(MessageGoneError):
-            await self.transport.file(item, "quarantine")
+            await self.transport.file(item, "quarantine", self.clock())
 
     def _tell_of_set_aside(
         self, handling: Handling, short: str, reason: str, game: str | None

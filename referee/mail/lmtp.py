@@ -25,6 +25,7 @@ import logging
 import os
 import time
 import uuid
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -161,8 +162,11 @@ class LmtpTransport:
     async def fetch(self, item: Incoming) -> bytes:
         return await self.folder.fetch(item)
 
-    async def file(self, item: Incoming, folder: str) -> None:
-        await self.folder.file(item, folder)
+    async def file(self, item: Incoming, folder: str, at: datetime) -> None:
+        await self.folder.file(item, folder, at)
+
+    async def clear_filed(self, before: datetime, keep: frozenset[str]) -> int:
+        return await self.folder.clear_filed(before, keep)
 
     async def flush(self) -> None:
         await self.folder.flush()

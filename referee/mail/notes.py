@@ -103,6 +103,18 @@ class Notes:
         found = [b for p in self._dir("aside").glob("*") if (b := read_json(p)) is not None]
         return sorted(found, key=lambda b: str(b.get("at", "")), reverse=True)
 
+    def set_aside_before(self, before: datetime) -> frozenset[str]:
+        """The transport's handles of the mails set aside for the game master (kept until
+        handed back) whose notes were written before ``before``: the younger notes are not
+        read (their mails were filed after them, and are younger too)."""
+        handles = set()
+        for path in files(self._dir("aside")):
+            if mtime(path) < before.timestamp():
+                note = note_of(read_text(path))
+                if note.get("kind") == "set aside" and isinstance(note.get("item"), str):
+                    handles.add(note["item"])
+        return frozenset(handles)
+
     def ask_retry(self, short: str, by: str) -> dict[str, Any]:
         """A game master's request that the service read mail ``short`` again; the mail's
         note. RequestError when no mail has that id."""

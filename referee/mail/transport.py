@@ -10,11 +10,13 @@ files and needs no server: it is the embedded default, and tests and offline pla
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import time
 import uuid
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Protocol
 
@@ -79,9 +81,15 @@ class Transport(Protocol):
         """The whole message."""
         ...
 
-    async def file(self, item: Incoming, folder: str) -> None:
-        """Move a handled message out of the inbox into ``folder``; never delete it. A
-        transport may hold the move back until :meth:`flush`."""
+    async def file(self, item: Incoming, folder: str, at: datetime) -> None:
+        """Move a handled message out of the inbox into ``folder`` (filed ``at`` that time);
+        never delete it. A transport may hold the move back until :meth:`flush`."""
+        ...
+
+    async def clear_filed(self, before: datetime, keep: frozenset[str]) -> int:
+        """Remove the messages this transport filed itself before ``before`` (a folder of
+        mail: the dir and lmtp transports), but those whose handles are in ``keep``; how
+        many. A mailbox's folders are its server's: the imap transport removes nothing."""
         ...
 
     async def flush(self) -> None:
@@ -180,7 +188,9 @@ class DirTransport:
         except FileNotFoundError:
             raise MessageGoneError(f"{item.id} is no longer in {self.inbox}") from None
 
-    async def file(self, item: Incoming, folder: str) -> None:
+    async def file(self, item: Incoming, folder: str, at: datetime) -> None:
+        """Move the message into ``folder``, its time set to ``at`` (when it was filed, by
+        the service's clock: what :meth:`clear_filed` goes by)."""
         if folder not in FOLDERS:
             raise ValueError(f"no folder {folder!r}: the folders are {', '.join(FOLDERS)}")
         target = _free(self.mail_dir / folder / _filed_name(item.id))
@@ -188,6 +198,33 @@ class DirTransport:
             os.rename(self.inbox / item.id, target)
         except FileNotFoundError:
             raise MessageGoneError(f"{item.id} is no longer in {self.inbox}") from None
+        with contextlib.suppress(OSError):  # (not ours to stamp: it goes a little later)
+            os.utime(target, (at.timestamp(), at.timestamp()))
+
+    async def clear_filed(self, before: datetime, keep: frozenset[str]) -> int:
+        """Remove the mail filed before ``before`` from done/, refused/ and quarantine/,
+        but the files named in ``keep`` (handles, as :meth:`file` was given them); how many.
+        Done on a thread of its own: a month of mail is many files."""
+        kept = {_filed_name(handle) for handle in keep}
+        return await asyncio.to_thread(self._clear_filed, before.timestamp(), kept)
+
+    def _clear_filed(self, before: float, kept: set[str]) -> int:
+        removed = 0
+        for folder in FOLDERS:
+            try:
+                entries = list(os.scandir(self.mail_dir / folder))
+            except FileNotFoundError:
+                continue
+            for entry in entries:
+                if _filed_as(entry.name) in kept:
+                    continue
+                try:
+                    if entry.stat().st_mtime < before:
+                        os.unlink(entry.path)
+                        removed += 1
+                except FileNotFoundError:
+                    continue  # (handed back meanwhile)
+        return removed
 
     async def check(self) -> list[str]:
         if self._lock is not None and not self._lock.is_locked:
@@ -265,6 +302,13 @@ def _filed_name(item_id: str) -> str:
     flags, ending in .eml."""
     name = item_id.rpartition("/")[2].replace(":", "_")
     return name if name.endswith(".eml") else name + ".eml"
+
+
+def _filed_as(name: str) -> str:
+    """The name a filed message was meant to have: without the suffix :func:`_free` added
+    when that name was taken."""
+    found = re.fullmatch(r"(.*)\.[0-9a-f]{8}\.eml", name)
+    return f"{found.group(1)}.eml" if found else name
 
 
 def _free(target: Path) -> Path:

@@ -357,6 +357,64 @@ def test_what_the_service_keeps_per_mail_expires_but_never_what_stops_a_move_twi
     assert table.state.turn == 1  # the move is in the game's turns: never played twice
 
 
+def test_mail_handled_is_cleared_from_the_mail_folder_after_keep_filed_days_but_not_if_set_aside(
+    tmp_path: Path,
+) -> None:
+    table = Table(tmp_path, game_master="gm@example.org")
+    start = datetime.now(UTC)
+    table.reply("bob", "take red green blue", message_id="<early@example.org>")  # refused
+    table.reply("alice", "take red green blue", message_id="<move@example.org>")  # played
+    table.reply(
+        "alice", "I am away", message_id="<away@example.org>",
+        extra_headers={"Auto-Submitted": "auto-replied"},
+    )  # fmt: skip
+    table.serve(now=start)
+    turn = table.games / "g1" / "turns" / "0001.toml"
+    good = turn.read_bytes()
+    turn.write_bytes(good + b"# edited\n")  # the game cannot be read: bob's mail is set aside
+    table.reply("bob", "take 2 white", message_id="<bob-move@example.org>")
+    table.serve(now=start)
+    turn.write_bytes(good)
+    filed = {f: table.folder(f) for f in ("done", "refused", "quarantine")}
+    assert filed == {
+        "done": ["move_example.org.eml"],
+        "refused": ["early_example.org.eml"],
+        "quarantine": ["away_example.org.eml", "bob-move_example.org.eml"],
+    }
+
+    table.serve(now=start + timedelta(days=27))  # kept for 28 days (keep_filed_days)
+    assert {f: table.folder(f) for f in filed} == filed
+    table.serve(now=start + timedelta(days=29))
+    assert table.folder("done") == [] and table.folder("refused") == []
+    assert table.folder("quarantine") == ["bob-move_example.org.eml"]  # waits for the gm
+
+    mails = json.loads(referee_json(table, "inbox"))["mails"]
+    (noted,) = [m for m in mails if m["kind"] == "set aside"]
+    assert (
+        CliRunner()
+        .invoke(app, ["inbox", "retry", noted["id"], "--games-dir", str(table.games)])
+        .exit_code
+        == 0
+    )
+    table.serve(now=start + timedelta(days=29))
+    assert table.state.turn == 2  # handed back, and played
+
+
+def test_mail_handled_is_kept_for_ever_with_keep_filed_days_0(tmp_path: Path) -> None:
+    table = Table(tmp_path, keep_filed_days=0)
+    start = datetime.now(UTC)
+    table.reply("alice", "take red green blue", message_id="<move@example.org>")
+    table.serve(now=start)
+    table.serve(now=start + timedelta(days=400))
+    assert table.folder("done") == ["move_example.org.eml"]
+
+
+def referee_json(table: Table, *args: str) -> str:
+    result = CliRunner().invoke(app, [*args, "--json", "--games-dir", str(table.games)])
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
 def test_a_players_address_is_checked_when_a_game_is_created(tmp_path: Path) -> None:
     result = CliRunner().invoke(
         app,
