@@ -89,6 +89,16 @@ OverStamps = tuple[FileStamp, FileStamp, FileStamp | None]
 
 
 @dataclass(frozen=True)
+class Glance:
+    """A game's files at a glance: the stamps of game.toml and ``turns/``, and the name and
+    stamp of its last turn file (None: no turn yet). See :meth:`Store.glance`."""
+
+    game_file: FileStamp
+    turns: FileStamp
+    last: tuple[str, FileStamp] | None
+
+
+@dataclass(frozen=True)
 class _Remembered:
     game_file: FileStamp
     turn_files: list[tuple[str, FileStamp]]
@@ -118,11 +128,11 @@ class Store:
     # -- reading ------------------------------------------------------------------------------
 
     def game_ids(self) -> list[str]:
-        if not self.root.is_dir():
+        try:
+            with os.scandir(self.root) as entries:  # (is_dir: the entry's type, no stat)
+                return sorted(e.name for e in entries if GAME_ID.fullmatch(e.name) and e.is_dir())
+        except (FileNotFoundError, NotADirectoryError):
             return []
-        return sorted(
-            p.name for p in self.root.iterdir() if GAME_ID.fullmatch(p.name) and p.is_dir()
-        )
 
     def in_play(self) -> list[str]:
         """The games not known to be over: every game but those whose over-note is true
@@ -179,6 +189,36 @@ class Store:
             self._note_over(game_id, stamps, replayed)
         return replayed
 
+    def glance(self, game_id: str) -> Glance | None:
+        """The game's files at a glance (None when it has none): taken before loading it,
+        :meth:`unchanged` then tells in a few stats, whatever the number of turns, whether
+        a turn has come or gone since or game.toml changed. (A turn file changed in place is
+        not seen by it: loading the game checks every file.)"""
+        folder = os.path.join(self.root, game_id)
+        turns = os.path.join(folder, "turns")
+        try:
+            game_file = _stamp(os.stat(os.path.join(folder, "game.toml")))
+            turns_stamp = _stamp(os.stat(turns))
+            names = [n for n in os.listdir(turns) if re.fullmatch(r"\d{4}\.toml", n)]
+            last = max(names, default=None)
+            return Glance(
+                game_file,
+                turns_stamp,
+                None if last is None else (last, _stamp(os.stat(os.path.join(turns, last)))),
+            )
+        except (FileNotFoundError, NotADirectoryError):
+            return None
+
+    def unchanged(self, game_id: str, glance: Glance) -> bool:
+        """Whether the game's files are as ``glance`` saw them (see :meth:`glance`)."""
+        folder = os.path.join(self.root, game_id)
+        try:
+            if _stamp(os.stat(os.path.join(folder, "game.toml"))) != glance.game_file:
+                return False
+        except FileNotFoundError:
+            return False
+        return _turns_still(os.path.join(folder, "turns"), glance.turns, glance.last)
+
     # -- games over -------------------------------------------------------------------------
 
     def _over_stamps(self, game_id: str) -> OverStamps | None:
@@ -205,21 +245,16 @@ class Store:
 
     def _still(self, game_id: str, known: _Over) -> bool:
         """Whether nothing has changed in the game since ``known`` was noted of it (its
-        address amendments apart): a few stats, whatever the number of turns."""
-        folder = self.folder(game_id)
-        turns = folder / "turns"
+        address amendments apart): a few stats, whatever the number of turns. (Paths as
+        strings: a look at the games in play does this for every game over.)"""
+        folder = os.path.join(self.root, game_id)
         try:
-            if known.note is not None and _stamp((folder / OVER_NOTE).stat()) != known.note:
+            note = None if known.note is None else _stamp(os.stat(os.path.join(folder, OVER_NOTE)))
+            if note != known.note:
                 return False
-            if _stamp(turns.stat()) != known.stamps[1]:
-                return False
-            if known.last is not None:
-                name, stamp = known.last
-                if _stamp((turns / name).stat()) != stamp:
-                    return False
         except FileNotFoundError:
             return False
-        return not (turns / _after(known.last)).exists()
+        return _turns_still(os.path.join(folder, "turns"), known.stamps[1], known.last)
 
     def noted_finish(self, game_id: str) -> Finish | None:
         """What the game's over-note says it came to, if the note is true; None when the
@@ -229,9 +264,10 @@ class Store:
             if known.stamps == self._over_stamps(game_id) and self._still(game_id, known):
                 return known.finish
             return None
-        path = self.folder(game_id) / OVER_NOTE
         try:
-            note = _stamp(path.stat())  # (a game in play has none: one look, and no more)
+            note = _stamp(os.stat(os.path.join(self.root, game_id, OVER_NOTE)))  # (a game in
+            # play has none: one look, and no more)
+            path = self.folder(game_id) / OVER_NOTE
             body = json.loads(path.read_bytes())
             stamps = self._over_stamps(game_id)
             last = _last_of(body["last"])
@@ -552,6 +588,20 @@ class Store:
 
 def _stamp(info: os.stat_result) -> FileStamp:
     return (info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+
+
+def _turns_still(turns: str, stamp: FileStamp, last: tuple[str, FileStamp] | None) -> bool:
+    """Whether the ``turns`` folder is as it was: its stamp, its last turn file's (``last``)
+    and no turn after that one (a folder's stamp may not move on a filesystem with coarse
+    times: the last file and the next one tell a turn come or gone all the same)."""
+    try:
+        if _stamp(os.stat(turns)) != stamp:
+            return False
+        if last is not None and _stamp(os.stat(os.path.join(turns, last[0]))) != last[1]:
+            return False
+    except FileNotFoundError:
+        return False
+    return not os.path.exists(os.path.join(turns, _after(last)))
 
 
 def _after(last: tuple[str, FileStamp] | None) -> str:

@@ -8,6 +8,7 @@ What is due is :func:`referee.mail.duties.duties`'s to say; this carries it out.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable
 from datetime import datetime
 
@@ -27,7 +28,7 @@ from referee.mail.telling import (
     turn_letters,
 )
 from referee.record import SourceEntry, load_game
-from referee.store import no_room_on_disk
+from referee.store import Glance, no_room_on_disk
 from referee.wording.messages import say
 
 log = logging.getLogger("referee.service")
@@ -59,6 +60,9 @@ class Runner:
         #: by game in play: whether a bot has a seat, and game.toml's stamp when read (the
         #: seats never change: only a game with a bot is loaded to see whose turn it is)
         self._bot_seats: dict[str, tuple[tuple[int, int], bool]] = {}
+        #: by game with a bot seat: its files at a glance when no bot was to move there (it
+        #: is not loaded again until they change)
+        self._no_bot_to_move: dict[str, Glance] = {}
         self._unreadable: set[str] = set()  # games in play said to be unreadable
 
     def do_duties(self, now: datetime) -> int:
@@ -178,14 +182,15 @@ class Runner:
     def _has_bot_seat(self, game_id: str) -> bool:
         """Whether a bot plays in ``game_id`` (read from game.toml once; True when it
         cannot be read, so that the game is loaded and the fault said)."""
-        path = self.store.folder(game_id) / "game.toml"
+        path = os.path.join(self.store.root, game_id, "game.toml")
         try:
-            info = path.stat()
+            info = os.stat(path)
             stamp = (info.st_ino, info.st_mtime_ns)
             known = self._bot_seats.get(game_id)
             if known is not None and known[0] == stamp:
                 return known[1]
-            seated = any(p.bot for p in load_game(path.read_bytes()).players)
+            with open(path, "rb") as game_file:
+                seated = any(p.bot for p in load_game(game_file.read()).players)
         except (OSError, RecordError):
             return True
         self._bot_seats[game_id] = (stamp, seated)
@@ -199,11 +204,19 @@ class Runner:
         in_play = self.store.in_play()
         for gone in self._bot_seats.keys() - set(in_play):
             del self._bot_seats[gone]
+            self._no_bot_to_move.pop(gone, None)
         for game_id in in_play:
             if not self._has_bot_seat(game_id):
                 continue
+            idle = self._no_bot_to_move.pop(game_id, None)
+            if idle is not None and self.store.unchanged(game_id, idle):
+                self._no_bot_to_move[game_id] = idle
+                continue
+            glance = self.store.glance(game_id)  # (before loading: a turn meanwhile shows)
             try:
                 if bot_to_move(self.store.load(game_id)) is None:
+                    if glance is not None:
+                        self._no_bot_to_move[game_id] = glance
                     continue
                 played = play_bots(self.store, game_id, herald, at=now)
             except (RecordError, StoreError, OSError) as err:

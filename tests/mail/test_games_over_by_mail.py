@@ -10,9 +10,13 @@ from pathlib import Path
 import pytest
 
 import referee.mail.runner as runner_module
-from referee.games import create_game, resign
+from referee.engine import legal_moves
+from referee.games import create_game, play_move, resign, rollback
 from referee.mail.herald import MailHerald
+from referee.mail.transport import DirTransport
+from referee.notation import format_move
 from referee.record import SourceEntry
+from referee.service import Service
 from referee.store import Store
 from tests.mail.club import Club, address, start
 
@@ -89,3 +93,27 @@ def test_the_bots_look_reads_only_the_games_where_a_bot_has_a_seat(
     club.serve()
     club.serve(after=timedelta(hours=1))
     assert looked and set(looked) == {"with-bot"}
+
+
+def test_the_bots_look_loads_a_game_again_only_once_a_turn_has_come_or_gone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    club = Club(tmp_path)
+    create_game(club.store, "with-bot", [("ann", address("ann")), ("bob", address("bob"))],
+                seed=3, herald=MailHerald.of(club.games), bots={"bob": "greedy"})  # fmt: skip
+    runner = Service(club.settings, DirTransport(club.mail), lambda: club.now).runner
+    looked: list[int] = []
+    original = runner_module.bot_to_move
+    monkeypatch.setattr(
+        runner_module, "bot_to_move", lambda game: looked.append(game.state.turn) or original(game)
+    )
+    assert runner.play_bots(club.now) == 0 and looked == [0]  # ann's move: no bot to move
+    assert runner.play_bots(club.now) == 0 and looked == [0]  # nothing changed: not loaded
+    state = Store(club.games).load("with-bot").state  # another process plays ann's move
+    play_move(Store(club.games), "with-bot", "ann", format_move(legal_moves(state)[0]), CLI)
+    assert runner.play_bots(club.now) == 1 and looked == [0, 1]  # seen: bob, the bot, moves
+    runner.play_bots(club.now)
+    runner.play_bots(club.now)
+    assert looked == [0, 1, 2] and Store(club.games).load("with-bot").state.turn == 2
+    rollback(Store(club.games), "with-bot", 1, "ann asked")  # a turn gone: bob's move again
+    assert runner.play_bots(club.now) == 1 and looked == [0, 1, 2, 1]
