@@ -1129,14 +1129,18 @@ class Soak:
             )
             if when == "end" and "middle" in self.traced:
                 grown = self.traced["end"].compare_to(self.traced["middle"], "traceback")
-                self.figures.grown = [
-                    f"{stat.size_diff / 1024:+9.0f} KiB {stat.count_diff:+8d} blocks  "
-                    + " <- ".join(  # (the place that allocated first, then its callers)
-                        f"{Path(frame.filename).name}:{frame.lineno}"
-                        for frame in reversed(stat.traceback)
-                    )
-                    for stat in grown[:25]
-                ]
+                total = sum(stat.size_diff for stat in grown) / 1024
+                self.figures.grown = (
+                    [f"{total:+9.0f} KiB in all, of which:"]
+                    + [
+                        f"{stat.size_diff / 1024:+9.0f} KiB {stat.count_diff:+8d} blocks  "
+                        + " <- ".join(  # (the place that allocated first, then its callers)
+                            f"{Path(frame.filename).name}:{frame.lineno}"
+                            for frame in reversed(stat.traceback)
+                        )
+                        for stat in grown[:25]
+                    ]
+                )
         self.figures.snapshots.append(
             {
                 "when": when,
