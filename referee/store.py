@@ -124,6 +124,8 @@ class Store:
         self._undone: dict[str, tuple[tuple[tuple[str, int], ...], set[str]]] = {}
         #: what is known of the games over, by game
         self._over: dict[str, _Over] = {}
+        #: the players' addresses of each game looked up, and the files they were read from
+        self._addresses: dict[str, tuple[object, frozenset[str]]] = {}
 
     # -- reading ------------------------------------------------------------------------------
 
@@ -188,6 +190,34 @@ class Store:
         if replayed.state.status == "finished" and replayed.problem is None and stamps:
             self._note_over(game_id, stamps, replayed)
         return replayed
+
+    def addresses(self, game_id: str) -> frozenset[str]:
+        """The addresses of the game's players, in lower case, as amended (none when the
+        game cannot be read): read once, and again only when game.toml or ``amendments/``
+        change, so that finding an address's games loads only those."""
+        folder = os.path.join(self.root, game_id)
+        try:
+            game_file = _stamp(os.stat(os.path.join(folder, "game.toml")))
+            try:
+                amendments = os.path.join(folder, "amendments")
+                changes = (_stamp(os.stat(amendments)), tuple(sorted(os.listdir(amendments))))
+            except FileNotFoundError:
+                changes = None
+            known = self._addresses.get(game_id)
+            if known is not None and known[0] == (game_file, changes):
+                return known[1]
+            game_bytes = (self.folder(game_id) / "game.toml").read_bytes()
+            record = load_game(game_bytes)
+            files = self.read_amendments(game_id)
+            if files:
+                record = amended(record, game_bytes, files)
+        except (OSError, RecordError):
+            return frozenset()
+        found = frozenset(player.email.lower() for player in record.players)
+        if len(self._addresses) >= 2 * REMEMBERED_AT_MOST:  # (games over are among them)
+            self._addresses.clear()
+        self._addresses[game_id] = ((game_file, changes), found)
+        return found
 
     def glance(self, game_id: str) -> Glance | None:
         """The game's files at a glance (None when it has none): taken before loading it,

@@ -66,6 +66,8 @@ class Desk:
         in_play = self.store.in_play()
         playing, finished = [], []
         for game_id in in_play:
+            if me not in self.store.addresses(game_id):
+                continue  # (not one of its players: not loaded)
             game = self._load(game_id)
             if game is None:
                 continue

@@ -11,7 +11,8 @@ import pytest
 
 import referee.mail.runner as runner_module
 from referee.engine import legal_moves
-from referee.games import create_game, play_move, resign, rollback
+from referee.games import change_address, create_game, play_move, resign, rollback
+from referee.mail.desk import Desk
 from referee.mail.herald import MailHerald
 from referee.mail.transport import DirTransport
 from referee.notation import format_move
@@ -117,3 +118,22 @@ def test_the_bots_look_loads_a_game_again_only_once_a_turn_has_come_or_gone(
     assert looked == [0, 1, 2] and Store(club.games).load("with-bot").state.turn == 2
     rollback(Store(club.games), "with-bot", 1, "ann asked")  # a turn gone: bob's move again
     assert runner.play_bots(club.now) == 1 and looked == [0, 1, 2, 1]
+
+
+def test_finding_the_senders_games_loads_only_the_games_they_play_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    club = Club(tmp_path)
+    for game, names in (("g-ann", ["ann", "bob"]), ("g-cyd", ["cyd", "bob"]),
+                        ("g-moved", ["dee", "bob"])):  # fmt: skip
+        create_game(club.store, game, [(n, address(n)) for n in names], seed=3,
+                    herald=MailHerald.of(club.games))  # fmt: skip
+    change_address(Store(club.games), "g-moved", "dee", address("ann"), "same person", by="gm")
+    club.serve()
+    loaded: list[str] = []
+    original = Desk._load
+    monkeypatch.setattr(Desk, "_load", lambda desk, g: loaded.append(g) or original(desk, g))
+    club.write("ann", "games")
+    club.serve()
+    assert sorted(loaded) == ["g-ann", "g-moved"]
+    assert "g-moved" in club.text("ann") and "g-cyd" not in club.text("ann")
