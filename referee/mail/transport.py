@@ -198,7 +198,7 @@ class DirTransport:
             os.rename(self.inbox / item.id, target)
         except FileNotFoundError:
             raise MessageGoneError(f"{item.id} is no longer in {self.inbox}") from None
-        with contextlib.suppress(OSError):  # (not ours to stamp: it goes a little later)
+        with contextlib.suppress(OSError):  # (a file not ours to stamp keeps its own time)
             os.utime(target, (at.timestamp(), at.timestamp()))
 
     async def clear_filed(self, before: datetime, keep: frozenset[str]) -> int:
