@@ -66,11 +66,11 @@ def lasting(state: GameState, rng: random.Random) -> Move | None:
     a long game's position, whose board fills as a real one's does. None when every move
     would end it."""
     legal = legal_moves(state)
-    lasting = [m for m in legal if max(p.points for p in apply(state, m).players) < 15]
-    bought = [m for m in lasting if isinstance(m, Buy)]
-    if not lasting:
+    going_on = [m for m in legal if max(p.points for p in apply(state, m).players) < 15]
+    bought = [m for m in going_on if isinstance(m, Buy)]
+    if not going_on:
         return None
-    return rng.choice(bought if bought and rng.random() < 0.5 else lasting)
+    return rng.choice(bought if bought and rng.random() < 0.5 else going_on)
 
 
 def main() -> None:
