@@ -19,18 +19,15 @@ from datetime import datetime
 from pathlib import Path
 
 from referee.errors import ConfigurationError, RequestError
+from referee.mail.mailfiles import files
 from referee.mail.service_lock import ServiceLock
+from referee.mail.spool import GAME_NOTES
 from referee.store import Store, fsync_dir
 
-#: The mail state kept about one game beside the games, in ``.mail/``: a folder and the
-#: names of the game's files there (see :mod:`referee.mail.spool`).
-GAME_MAIL = (
-    ("threads", "{game}.*"),
-    ("overdue", "{game}.*"),
-    ("restarted", "{game}"),
-    ("watchers", "{game}.json"),
-    ("undo", "{game}.json"),
-)
+#: The folders of ``.mail/`` that keep mail state about one game: its players' threads and
+#: the ledger's notes (those the spool clears once the game is long over). A game's files
+#: there are named after it: the game id, alone or before a ``.`` (as the spool reads them).
+GAME_MAIL = ("threads", *GAME_NOTES)
 #: Where a games folder keeps the games relocated from it.
 SET_ASIDE = ".relocated"
 
@@ -86,8 +83,10 @@ def _copy_mail_state(game: str, source: Path, destination: Path) -> int:
     """Each note about ``game`` in ``source`` (a ``.mail`` folder) copied whole to
     ``destination``; how many."""
     copied = 0
-    for folder, pattern in GAME_MAIL:
-        for path in sorted((source / folder).glob(pattern.format(game=game))):
+    for folder in GAME_MAIL:
+        for path in sorted(files(source / folder)):
+            if path.name.split(".", 1)[0] != game:
+                continue
             target = destination / folder / path.name
             target.parent.mkdir(parents=True, exist_ok=True)
             hidden = target.with_name(f".{path.name}.relocating")
@@ -95,7 +94,7 @@ def _copy_mail_state(game: str, source: Path, destination: Path) -> int:
             fsync_dir(hidden)  # (the file's contents)
             os.replace(hidden, target)
             copied += 1
-    for folder, _ in GAME_MAIL:
+    for folder in GAME_MAIL:
         if (destination / folder).is_dir():
             fsync_dir(destination / folder)
     return copied
