@@ -32,7 +32,7 @@ from pydantic_settings import (
 
 from referee.errors import ConfigurationError
 from referee.secrets_file import Secrets, read_secrets
-from referee.shards import Shards
+from referee.shards import Shards, listener_address
 
 _CONFIG_FILE: ContextVar[Path | None] = ContextVar("config_file", default=None)
 _SECRETS: ContextVar[Secrets | None] = ContextVar("secrets", default=None)
@@ -159,10 +159,7 @@ class Lmtp(BaseModel):
 
     def where(self) -> tuple[str, int] | str:
         """(host, port) for a TCP listener, or the path of a unix socket."""
-        if self.listen.startswith("unix:"):
-            return self.listen.removeprefix("unix:")
-        host, _, port = self.listen.rpartition(":")
-        return host.strip("[]"), int(port)
+        return listener_address(self.listen)
 
 
 class Settings(BaseSettings):

@@ -80,13 +80,22 @@ def by_rule(name: str, workers: int) -> int:
     return ORDER.index(last) % workers + 1 if last and last in ORDER else 1
 
 
+def listener_address(listener: str) -> tuple[str, int] | str:
+    """Where a listener (``HOST:PORT``, ``[::1]:PORT`` or ``unix:/path``) is: (host, port)
+    for TCP, or the path of a unix socket."""
+    if listener.startswith("unix:"):
+        return listener.removeprefix("unix:")
+    host, _, port = listener.rpartition(":")
+    return host.strip("[]"), int(port)
+
+
 def nexthop(listener: str) -> str:
     """A worker's listener as Postfix's LMTP client names it: ``inet:HOST:PORT``
     (``inet:[::1]:PORT``) or ``unix:/path``."""
-    if listener.startswith("unix:"):
-        return listener
-    host, _, port = listener.rpartition(":")
-    host = host.strip("[]")
+    where = listener_address(listener)
+    if isinstance(where, str):
+        return f"unix:{where}"
+    host, port = where
     return f"inet:[{host}]:{port}" if ":" in host else f"inet:{host}:{port}"
 
 

@@ -29,7 +29,7 @@ from referee.mail.routing import (
     reply_address,
     routed_name,
 )
-from referee.shards import Shards
+from referee.shards import Shards, listener_address
 
 log = logging.getLogger("referee.lmtp")
 
@@ -105,11 +105,11 @@ def hand_on(onward: Onward, sender: str, content: bytes, hostname: str) -> str:
     """Hand a mail on to the worker keeping its game, over LMTP: that worker's answer (a
     ``451`` when it cannot be reached, so that the mail server tries again)."""
     try:
-        if onward.listener.startswith("unix:"):
-            session = smtplib.LMTP(onward.listener.removeprefix("unix:"))
+        where = listener_address(onward.listener)
+        if isinstance(where, str):
+            session = smtplib.LMTP(where)
         else:
-            host, _, port = onward.listener.rpartition(":")
-            session = smtplib.LMTP(host.strip("[]"), int(port), timeout=HAND_ON_TIMEOUT)
+            session = smtplib.LMTP(*where, timeout=HAND_ON_TIMEOUT)
         with session:
             session.ehlo(hostname)
             session.sendmail(sender, [onward.recipient], content)
