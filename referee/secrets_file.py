@@ -4,7 +4,11 @@ The installed service keeps its passwords in ``/etc/referee/secrets.env`` (mode 
 Nothing ever runs it as shell code or hands it to another parser: systemd copies its bytes to
 the service (``LoadCredential=``, the unit then names the copy in ``REFEREE_SECRETS_FILE``),
 and the game master's ``referee`` command, run by root, opens it and hands the open file to
-the referee as the service's user (``REFEREE_SECRETS_FD``). Both end here.
+the referee as the service's user (``REFEREE_SECRETS_FD``). Both end here. A descriptor
+handed over is read once, then closed and its variable taken out of the environment: a
+long-running ``referee serve`` does not keep root's file open (for its children, or for anyone
+looking in ``/proc/PID/fd``); what it held is kept for the rest of the process, which may read
+its settings more than once.
 
 The format, line by line:
 
@@ -149,21 +153,11 @@ def parse_secrets(data: bytes, source: str, known: set[tuple[str, ...]]) -> Secr
 
 def read_secrets(path: Path | None, known: set[tuple[str, ...]]) -> Secrets | None:
     """The secrets handed over as an open file (``$REFEREE_SECRETS_FD``, the game master's
-    command does that) or else at ``path``; None when there are none to read."""
-    fd_text = os.environ.get(FD_VARIABLE, "").strip()
-    if fd_text:
-        if not fd_text.isdigit():
-            raise ConfigurationError(
-                f"{FD_VARIABLE}={fd_text[:20]!r} is not a file descriptor (a number)"
-            )
-        fd = int(fd_text)
-        try:
-            data = _read_fd(fd)
-        except OSError as err:
-            raise ConfigurationError(
-                f"the secrets file handed over as descriptor {fd} cannot be read: "
-                f"{err.strerror}; run the command through /usr/local/bin/referee as root"
-            ) from None
+    command does that; read once a process: :func:`take_handed_over`) or else at ``path``;
+    None when there are none to read."""
+    handed_over = take_handed_over()
+    if handed_over is not None:
+        fd, data = handed_over
         return parse_secrets(data, f"(descriptor {fd})", known)
     if path is None:
         return None
@@ -183,14 +177,40 @@ def read_secrets(path: Path | None, known: set[tuple[str, ...]]) -> Secrets | No
     return parse_secrets(data, str(path), known)
 
 
-_FROM_FD: dict[int, bytes] = {}
+#: The descriptor handed over and what it held, once read: the process's for its life.
+_HANDED_OVER: tuple[int, bytes] | None = None
+
+
+def take_handed_over() -> tuple[int, bytes] | None:
+    """The descriptor named by ``$REFEREE_SECRETS_FD`` and all it holds, or None when none was
+    handed over. The first call reads it, closes it and removes the variable from the
+    environment; every later call in the process gets what that one read."""
+    global _HANDED_OVER
+    if _HANDED_OVER is not None:
+        return _HANDED_OVER
+    fd_text = os.environ.get(FD_VARIABLE, "").strip()
+    if not fd_text:
+        return None
+    if not fd_text.isdigit():
+        raise ConfigurationError(
+            f"{FD_VARIABLE}={fd_text[:20]!r} is not a file descriptor (a number)"
+        )
+    fd = int(fd_text)
+    try:
+        data = _read_fd(fd)
+    except OSError as err:
+        raise ConfigurationError(
+            f"the secrets file handed over as descriptor {fd} cannot be read: "
+            f"{err.strerror}; run the command through /usr/local/bin/referee as root"
+        ) from None
+    _let_go(fd)
+    del os.environ[FD_VARIABLE]
+    _HANDED_OVER = (fd, data)
+    return _HANDED_OVER
 
 
 def _read_fd(fd: int) -> bytes:
-    """All of an open file, from its start, leaving its offset alone; a pipe is read once
-    and remembered (settings may be read more than once in a process)."""
-    if fd in _FROM_FD:
-        return _FROM_FD[fd]
+    """All of an open file, from its start (a pipe: all that is left in it)."""
     parts: list[bytes] = []
     size = 0
     try:
@@ -206,5 +226,17 @@ def _read_fd(fd: int) -> bytes:
         while size <= MOST_BYTES and (part := os.read(fd, 8192)):
             parts.append(part)
             size += len(part)
-    _FROM_FD[fd] = b"".join(parts)
-    return _FROM_FD[fd]
+    return b"".join(parts)
+
+
+def _let_go(fd: int) -> None:
+    """Close the descriptor read; a standard stream (0, 1, 2) is pointed at /dev/null
+    instead, so that it stays a valid stream for whatever uses it next."""
+    if fd > 2:
+        os.close(fd)
+        return
+    null = os.open(os.devnull, os.O_RDWR)
+    try:
+        os.dup2(null, fd)
+    finally:
+        os.close(null)

@@ -5,13 +5,17 @@ command all read it through this one parser (tests/test_install_service.py runs 
 
 from __future__ import annotations
 
+import errno
 import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from referee import secrets_file
 from referee.cli import app
 from referee.errors import ConfigurationError
 from referee.secrets_file import FD_VARIABLE, FILE_VARIABLE, parse_secrets
@@ -38,6 +42,8 @@ def no_secrets_in_environment(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]
     for name in list(os.environ):
         if name.startswith("REFEREE_"):
             monkeypatch.delenv(name)
+    # a descriptor handed over is the process's for its life: each test starts without one
+    monkeypatch.setattr(secrets_file, "_HANDED_OVER", None)
     yield
 
 
@@ -145,10 +151,22 @@ def test_the_secrets_file_comes_between_the_environment_and_the_config_file(
     assert found.imap.password.get_secret_value() == "from the unit's copy"
 
 
+def is_open(fd: int) -> bool:
+    try:
+        os.fstat(fd)
+    except OSError as err:
+        assert err.errno == errno.EBADF
+        return False
+    return True
+
+
 @pytest.mark.parametrize("kind", ["file", "pipe"])
-def test_an_open_descriptor_handed_over_is_read_as_the_secrets_file(
+def test_an_open_descriptor_handed_over_is_read_once_then_closed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
 ) -> None:
+    """The game master's command hands the secrets file over as descriptor 3: once read, it
+    is closed (a long-running service keeps no root-only file open) and its variable is gone
+    from the environment; settings read again in the process still have the secrets."""
     data = f"REFEREE_IMAP__PASSWORD={HARD[4]}\n".encode()
     if kind == "file":
         secrets = tmp_path / "secrets.env"
@@ -166,8 +184,35 @@ def test_an_open_descriptor_handed_over_is_read_as_the_secrets_file(
             assert found.imap and found.imap.password
             assert found.imap.password.get_secret_value() == HARD[4]
             assert found.secrets is not None and found.secrets.source == f"(descriptor {fd})"
+            assert not is_open(fd)
+            assert FD_VARIABLE not in os.environ
     finally:
-        os.close(fd)
+        if is_open(fd):  # only when the test failed: the referee closes it
+            os.close(fd)
+
+
+def test_a_standard_stream_handed_over_is_left_pointing_at_dev_null(tmp_path: Path) -> None:
+    """``REFEREE_SECRETS_FD=0 referee … < secrets.env``: stdin is not closed, which would let
+    the next file opened take its number, but left reading nothing."""
+    secrets = tmp_path / "secrets.env"
+    secrets.write_text(f"REFEREE_IMAP__PASSWORD={HARD[2]}\n")
+    config = write_config(tmp_path, None)
+    program = (
+        "import os, sys\n"
+        "from pathlib import Path\n"
+        "from referee.settings import load_settings\n"
+        "found = load_settings(Path(sys.argv[1]))\n"
+        "print(found.imap.password.get_secret_value())\n"
+        "print(os.readlink('/proc/self/fd/0'), os.environ.get('REFEREE_SECRETS_FD'))\n"
+    )
+    with secrets.open("rb") as stdin:
+        done = subprocess.run(
+            [sys.executable, "-c", program, str(config)],
+            stdin=stdin, capture_output=True, text=True, check=False,
+            env={**os.environ, FD_VARIABLE: "0"},
+        )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"{HARD[2]}\n/dev/null None\n"
 
 
 def test_a_secrets_file_that_cannot_be_read_stops_the_service_in_one_line(
