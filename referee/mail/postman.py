@@ -54,6 +54,10 @@ SEND_AT_ONCE = 4
 #: How long (seconds) a board letter waits for a bot that moves next, so that both turns go
 #: in one letter.
 HOLD_FOR_BOTS = 60.0
+#: The letters that show a player the board of a game as it stands: the welcome (turn 0) and
+#: the board after each turn. One still waiting when a later one of its game comes to the
+#: same reader is merged into it (see :func:`merged`).
+BOARD_KINDS = frozenset({"welcome", "turn"})
 #: A letter still waiting this long after it was queued, for a server that does not answer,
 #: fails for good (Postfix's maximal_queue_lifetime is 5 days too).
 QUEUE_LIFETIME = timedelta(days=5)
@@ -144,7 +148,7 @@ class Postman:
         pending = self.spool.outbox.pending()
         latest: dict[tuple[str, int], int] = {}  # the latest board queued, by game and seat
         for queued in pending:
-            if queued.letter.kind == "turn" and queued.letter.seat is not None:
+            if queued.letter.kind in BOARD_KINDS and queued.letter.seat is not None:
                 key = (queued.letter.game, queued.letter.seat)
                 latest[key] = max(latest.get(key, 0), queued.letter.turn)
         due: dict[str, list[Queued]] = {}
@@ -196,11 +200,12 @@ class Postman:
     def _bot_moves_next(
         self, queued: Queued, now: float, latest: dict[tuple[str, int], int]
     ) -> bool:
-        """Whether a board letter should wait a moment: it is the latest board of its game to
-        its reader, and a bot is to move there, whose turn will overtake it (merged into one,
-        see :func:`merged`). Never longer than HOLD_FOR_BOTS after it was queued."""
+        """Whether a board letter (the welcome too: a game whose bot moves first) should wait
+        a moment: it is the latest board of its game to its reader, and a bot is to move
+        there, whose turn will overtake it (merged into one, see :func:`merged`). Never
+        longer than HOLD_FOR_BOTS after it was queued."""
         letter = queued.letter
-        if letter.kind != "turn" or letter.seat is None or letter.board is None:
+        if letter.kind not in BOARD_KINDS or letter.seat is None or letter.board is None:
             return False
         if latest.get((letter.game, letter.seat), letter.turn) > letter.turn:
             return False  # overtaken already: it goes now, merged
@@ -385,8 +390,9 @@ def notice_envelope(
 def merged(letters: list[Queued]) -> list[tuple[Queued, list[Queued]]]:
     """Letters to one reader in the order queued, each board letter of a game that a later
     board letter of the same game and seat overtakes before it leaves merged into that one:
-    it tells what happened at every turn since, then the board. Each letter to send, with
-    the letters it tells for."""
+    it tells what happened at every turn since, then the board (after the welcome and how
+    to move, when the welcome is overtaken). Each letter to send, with the letters it tells
+    for."""
     out: list[tuple[Queued, list[Queued]]] = []
     for queued in letters:
         if out and _overtakes(queued, out[-1][0]):
@@ -395,6 +401,7 @@ def merged(letters: list[Queued]) -> list[tuple[Queued, list[Queued]]]:
             letter = replace(
                 queued.letter,
                 says=said + queued.letter.says,
+                help=queued.letter.help or earlier.letter.help,
                 answers=queued.letter.answers or earlier.letter.answers,
             )
             out.append((replace(queued, letter=letter), [*before, earlier]))
@@ -403,14 +410,17 @@ def merged(letters: list[Queued]) -> list[tuple[Queued, list[Queued]]]:
     return out
 
 
-#: What a board letter overtaken by a later one still tells, in the later one: each turn.
-TOLD_AGAIN = frozenset({"letter.turn", "letter.ruling"})
+#: What a board letter overtaken by a later one still tells, in the later one: each turn,
+#: and the welcome (who plays, in what order, to how many points; not who moves first: the
+#: turns since say it).
+TOLD_AGAIN = frozenset({"letter.welcome", "letter.turn", "letter.ruling"})
 
 
 def _overtakes(later: Queued, earlier: Queued) -> bool:
     a, b = later.letter, earlier.letter
     return (
-        a.kind == b.kind == "turn"
+        a.kind == "turn"
+        and b.kind in BOARD_KINDS
         and a.game == b.game
         and a.seat == b.seat
         and a.seat is not None

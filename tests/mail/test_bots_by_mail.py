@@ -4,17 +4,31 @@ mail, and a bot standing in for one overdue turn under the ``bot`` timeout polic
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import time
 from datetime import timedelta
+from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
 
 from referee.engine import Buy, legal_moves
 from referee.invitations import Invitations
+from referee.mail.spool import Spool
 from referee.mail.trail import Trail
+from referee.mail.transport import DirTransport
 from referee.notation import format_move
-from tests.mail.club import Club
-from tests.mail.players import mails_to
+from referee.service import Service, system_clock
+from referee.settings import Settings
+from referee.store import Store
+from tests.mail.club import RECEIVING_SERVER, REFEREE, Club, address
+from tests.mail.players import mails_to, reply, text_of, write
+
+#: A routing secret and a proposal's Message-ID that seat the bot first: the seats are drawn
+#: from the game's seed, which is made from both.
+SECRET = bytes(range(32))
+BOT_FIRST = "<bot-first-3@example.org>"
 
 
 @pytest.fixture
@@ -89,9 +103,6 @@ def test_against_a_bot_each_round_brings_one_letter_covering_both_turns(club: Cl
     club.write("ann", "new splendor with bot:greedy", display="Ann")
     club.serve()
     (game,) = Invitations(club.games).ids()
-    state = club.store.load(game).state
-    if club.store.load(game).record.players[state.to_move].bot is not None:
-        club.serve(timedelta(minutes=1))  # the bot moved first: ann has her board
     before = len(mails_to(club.mail, "ann@example.org"))
     turn = club.store.load(game).state.turn
     club.reply("ann", "take red green blue")
@@ -104,4 +115,110 @@ def test_against_a_bot_each_round_brings_one_letter_covering_both_turns(club: Cl
     assert str(letters[0]["Subject"]).startswith("Your move")
     assert letters[0]["In-Reply-To"]  # it answers ann's mail, as her turn's letter would
     out = [e for e in Trail(club.games).entries(game) if e["direction"] == "out"]
-    assert [e["turn"] for e in out if e["ruling"] == "merged"] == [turn + 1]
+    assert [e["turn"] for e in out if e["ruling"] == "merged" and e["turn"] > turn] == [turn + 1]
+
+
+def seat_the_bot_first(games: Path) -> None:
+    """Give a games folder the routing secret that, with BOT_FIRST, seats the bot first (the
+    service reads it when it starts)."""
+    kept = Spool(games).lock.root / "secret"
+    kept.parent.mkdir(parents=True, exist_ok=True)
+    kept.write_text(SECRET.hex() + "\n")
+
+
+def propose_to_a_bot(mail: Path) -> None:
+    """ann writes `new splendor with bot:search` to the referee."""
+    write(
+        mail,
+        address("ann"),
+        REFEREE,
+        "new splendor with bot:search",
+        message_id=BOT_FIRST,
+        name="Ann",
+        checked_by=RECEIVING_SERVER,
+    )
+
+
+def the_one_letter_of_the_start(games: Path, mail: Path) -> EmailMessage:
+    """The one letter ann got for the start of a game whose bot moved first: the welcome,
+    the bot's first move, the board and that it is her turn (not "Bot to move", then "Your
+    move" a moment later)."""
+    (game,) = Invitations(games).ids()
+    replayed = Store(games).load(game)
+    assert replayed.record.players[0].bot == "search"  # SECRET and BOT_FIRST seat it first
+    assert replayed.state.turn == 1
+    letters = mails_to(mail, address("ann"))
+    assert len(letters) == 1, [str(m["Subject"]) for m in letters]
+    (letter,) = letters
+    assert str(letter["Subject"]) == f"Your move · Splendor {game} · turn 1"
+    text = text_of(letter)
+    words = " ".join(text.split())
+    assert f"Welcome to Splendor game {game}. The players, in turn order: Bot (seat 0)" in words
+    assert "Turn 1: Bot " in words and "It is your turn" in words
+    assert "moves first" not in words  # the welcome's "Bot moves first": turn 1 says it
+    assert "HOW TO MOVE" in text and "Ann to move" in text
+    out = [e for e in Trail(games).entries(game) if e["direction"] == "out"]
+    assert [(e["turn"], e["ruling"]) for e in out] == [(0, "merged"), (1, "sent")]
+    return letter
+
+
+def test_a_game_whose_bot_moves_first_starts_with_one_letter(club: Club) -> None:
+    seat_the_bot_first(club.games)
+    propose_to_a_bot(club.mail)
+    club.serve()  # serve --mail-dir --once
+    the_one_letter_of_the_start(club.games, club.mail)
+
+
+def test_over_the_running_service_a_bot_game_brings_one_letter_at_the_start_and_a_round(
+    tmp_path: Path,
+) -> None:
+    """`referee serve --mail-dir` running: ann proposes a game to a bot that moves first,
+    and gets one letter; she replies with a move, and gets one letter with the bot's reply.
+    Waits for the service only as long as it needs: until the turns are written and the
+    outbox is empty (a turn's letters are queued before it is written)."""
+    games, mail = tmp_path / "games", tmp_path / "mail"
+    settings = Settings(
+        games_dir=games, mail_dir=mail, address=REFEREE, trusted_authserv_id=RECEIVING_SERVER
+    )
+    store, outbox = Store(games), games / ".mail" / "outbox"
+
+    def played_and_mailed(turn: int) -> bool:
+        started = Invitations(games).ids()
+        return (
+            bool(started)
+            and store.has(started[0])
+            and store.load(started[0]).state.turn >= turn
+            and not list(outbox.glob("*.json"))
+        )
+
+    async def settled(turn: int) -> None:
+        deadline = time.monotonic() + 60
+        while not played_and_mailed(turn):
+            assert time.monotonic() < deadline, f"turn {turn} not played and mailed in 60 s"
+            await asyncio.sleep(0.05)
+
+    async def play() -> None:
+        seat_the_bot_first(games)
+        service = Service(settings, DirTransport(mail), system_clock)
+        running = asyncio.create_task(service.run())
+        try:
+            propose_to_a_bot(mail)
+            await settled(1)
+            start = the_one_letter_of_the_start(games, mail)
+            (game,) = Invitations(games).ids()
+            move = format_move(legal_moves(store.load(game).state)[0])
+            reply(mail, start, address("ann"), move, message_id="<round-1@example.org>")
+            await settled(3)
+        finally:
+            running.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await running
+
+    asyncio.run(play())
+    letters = mails_to(mail, address("ann"))
+    assert [str(m["Subject"]).split(" · ")[::2] for m in letters] == [
+        ["Your move", "turn 1"],
+        ["Your move", "turn 3"],
+    ]
+    words = " ".join(text_of(letters[1]).split())
+    assert "Turn 2: you " in words and "Turn 3: Bot " in words
