@@ -17,6 +17,7 @@ from referee.cli.common import (
     guard,
     herald,
     print_json,
+    say,
     store,
 )
 from referee.errors import RequestError
@@ -50,11 +51,11 @@ def play_bots_command(
             )
             return
         for p in played:
-            typer.echo(f"turn {p.turn.turn}: {p.turn.player} (bot) {p.turn.move.text}")
+            say(f"turn {p.turn.turn}: {p.turn.player} (bot) {p.turn.move.text}")
         if state.status == "finished":
-            typer.echo(f"Game {game} is over after turn {state.turn}.")
+            say(f"Game {game} is over after turn {state.turn}.")
         else:
-            typer.echo(f"{state.player.name} to move (turn {state.turn + 1}).")
+            say(f"{state.player.name} to move (turn {state.turn + 1}).")
 
     guard(as_json, run)
 
@@ -90,6 +91,6 @@ def hint(
             print_json({"game": game, "player": state.players[seat].name, "level": level,
                         "move": chosen.text, "why": chosen.reason})  # fmt: skip
             return
-        typer.echo(f"{chosen.text}\n  {chosen.reason}")
+        say(f"{chosen.text}\n  {chosen.reason}")
 
     guard(as_json, run)

@@ -30,6 +30,7 @@ from referee.mail.spool import Spool
 from referee.owner import check_owner
 from referee.settings import Settings, load_settings
 from referee.store import Store
+from referee.terminal import json_visible, visible
 from referee.wording.vocabulary import languages
 from referee.wording.writer import Reader, Writer
 
@@ -55,7 +56,7 @@ def version() -> str:
 
 def _show_version(asked: bool) -> None:
     if asked:
-        typer.echo(f"referee {version()}")
+        say(f"referee {version()}")
         raise typer.Exit()
 
 
@@ -198,12 +199,27 @@ def fail(err: RefereeError, as_json: bool, status: int = 1, **extra: Any) -> NoR
         print_json({"error": body})
     else:
         where = "".join(f"{k} {v}: " for k, v in extra.items())
-        typer.echo(f"referee: {where}{err}", err=True)
+        say(f"referee: {where}{err}", err=True)
     raise typer.Exit(status)
 
 
+def say(text: str = "", *, err: bool = False, nl: bool = True) -> None:
+    """Print ``text`` for a person (on stderr if ``err``): every command prints through
+    here, so that a control character or escape sequence from a mail is shown, never obeyed
+    by the terminal (:func:`referee.terminal.visible`)."""
+    typer.echo(visible(text), err=err, nl=nl)
+
+
+def field(value: object) -> str:
+    """``value`` to print within a line: as :func:`say` shows it, and a newline or tab in it
+    shown too (a subject or address from a mail could otherwise pass for a line of its own)."""
+    return visible(str(value), one_line=True)
+
+
 def print_json(body: Any) -> None:
-    typer.echo(json.dumps(body, ensure_ascii=False, indent=2))
+    """Print ``body`` as JSON, with nothing in it a terminal would obey (C0 characters are
+    escaped by JSON itself, the rest by :func:`referee.terminal.json_visible`)."""
+    typer.echo(json_visible(json.dumps(body, ensure_ascii=False, indent=2)))
 
 
 def guard(as_json: bool, action: Callable[[], None], config_status: int = 1) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import faulthandler
-import logging
 import os
 import signal
 import sys
@@ -23,15 +22,17 @@ from referee.cli.common import (
     GamesDir,
     Json,
     app,
+    field,
     games_folder,
     guard,
     print_json,
+    say,
     settings,
     writer,
 )
 from referee.doctor import examine, report
 from referee.errors import ConfigurationError, RequestError
-from referee.logs import TEXT_LOG_FORMAT, JsonLines, LogFormat
+from referee.logs import LogFormat, LogLevel, start_logging
 from referee.mail.spool import Spool
 from referee.mail.status import SERVERS, read_status, say_duration
 from referee.owner import user_name
@@ -83,17 +84,17 @@ def outbox(
         if as_json:
             print_json({"waiting": waiting, "failed": failed})
             return
-        typer.echo(f"{len(waiting)} letter(s) waiting to be sent, {len(failed)} refused for good.")
+        say(f"{len(waiting)} letter(s) waiting to be sent, {len(failed)} refused for good.")
         for title, rows in (("Waiting:", waiting), ("Refused for good:", failed)):
             if rows:
-                typer.echo(title)
+                say(title)
             for r in rows:
                 tried = ""
                 if r["attempts"]:
-                    tried = f", tried {r['attempts']} time(s): {r['error']}"
-                typer.echo(f"  [{r['id']}] to {r['to']}: {r['subject']}{tried}")
+                    tried = f", tried {r['attempts']} time(s): {field(r['error'])}"
+                say(f"  [{r['id']}] to {field(r['to'])}: {field(r['subject'])}{tried}")
         if failed:
-            typer.echo(
+            say(
                 "Mend the address (referee player GAME NAME --email ADDRESS) or the mail "
                 "server, then: referee outbox resend ID"
             )
@@ -129,7 +130,7 @@ def resend(
         if as_json:
             print_json({"resent": letter, "to": queued.to, "subject": subject})
             return
-        typer.echo(
+        say(
             f"Letter {letter} to {queued.to} ({subject}) is queued again; the service sends it."
         )
 
@@ -167,18 +168,18 @@ def inbox(
             print_json({"mails": rows})
             return
         waiting = sum(1 for r in rows if r["kind"] == "set aside")
-        typer.echo(
+        say(
             f"{waiting} mail(s) set aside, waiting for the game master; "
             f"{len(rows) - waiting} refused or ignored (newest first)."
         )
         for r in rows:
-            game = f" game {r['game']}:" if r["game"] else ""
-            typer.echo(
+            game = f" game {field(r['game'])}:" if r["game"] else ""
+            say(
                 f"  [{r['id']}] {str(r['at'])[:19]}  {r['kind']:<9} from "
-                f"{r['sender'] or '(no sender)'}{game} {r['reason']}"
+                f"{field(r['sender'] or '(no sender)')}{game} {field(r['reason'])}"
             )
         if waiting:
-            typer.echo(
+            say(
                 "Mend what stopped a mail set aside, then hand it back: referee inbox retry ID"
             )
 
@@ -200,8 +201,8 @@ def retry(
         if as_json:
             print_json({"retry": mail, "message_id": noted.get("mail")})
             return
-        typer.echo(
-            f"Mail {mail} from {noted.get('sender') or '(no sender)'} is handed back: the "
+        say(
+            f"Mail {mail} from {field(noted.get('sender') or '(no sender)')} is handed back: the "
             "service moves it to its inbox and reads it again the next time it looks (within "
             "poll_seconds, if it runs)."
         )
@@ -236,6 +237,15 @@ def serve(
         LogFormat,
         typer.Option("--log-format", help="text: a line per event; json: a JSON object per line."),
     ] = "text",
+    log_level: Annotated[
+        LogLevel,
+        typer.Option(
+            "--log-level",
+            help="info: a line per mail handled and per letter sent, and what needs you; "
+            "debug: also every connection and the libraries' own lines; warning: only "
+            "what needs you.",
+        ),
+    ] = "info",
     games_dir: GamesDir = None,
     lmtp: Annotated[
         str | None,
@@ -263,18 +273,14 @@ def serve(
             settings = settings.model_copy(update={"imap": None, "smtp": None, "lmtp": None})
         if lmtp is not None:  # (with --mail-dir: mail in over LMTP, letters into DIR/outbox)
             settings = with_lmtp(settings, lmtp, letters_into=mail_dir)
-        handler = logging.StreamHandler(sys.stderr)
-        handler.setFormatter(
-            JsonLines() if log_format == "json" else logging.Formatter(TEXT_LOG_FORMAT)
-        )
-        logging.basicConfig(level=logging.INFO, handlers=[handler], force=True)
+        start_logging(log_format, log_level)
         service = Service(settings, make_transport(settings), clock)
         try:
             stopped = asyncio.run(_until_stopped(service, once))
         except KeyboardInterrupt:  # where the signals could not be given to the event loop
             stopped = True
         if stopped:
-            typer.echo("referee: stopped", err=True)
+            say("referee: stopped", err=True)
 
     guard(False, run, config_status=EXIT_CONFIG)
 
@@ -320,13 +326,13 @@ def status(games_dir: GamesDir = None, config: Config = None, as_json: Json = Fa
             print_json(body)
             return
         for line in _status_lines(told, root):
-            typer.echo(line)
-        typer.echo(
+            say(line)
+        say(
             f"Letters: {len(waiting)} waiting to be sent ({body['letters_retrying']} being "
             f"tried again), {len(failed)} refused for good"
             + (": referee outbox" if failed or body["letters_retrying"] else ".")
         )
-        typer.echo(f"Mails set aside: {len(aside)}" + (": referee inbox" if aside else "."))
+        say(f"Mails set aside: {len(aside)}" + (": referee inbox" if aside else "."))
 
     guard(as_json, run)
 
@@ -352,12 +358,12 @@ def _status_lines(told: dict[str, Any], root: Path) -> list[str]:
         lines.append(f"Games folder: {told['disk']}.")
     mail, sent = told.get("last_mail"), told.get("last_sent")
     lines.append(
-        f"Last mail handled: {mail['at']}: {mail['outcome']}: {mail['note']}."
+        f"Last mail handled: {mail['at']}: {mail['outcome']}: {field(mail['note'])}."
         if mail
         else "Last mail handled: none since it started."
     )
     lines.append(
-        f"Last letter sent: {sent['at']} to {sent['to']}: {sent['subject']}."
+        f"Last letter sent: {sent['at']} to {field(sent['to'])}: {field(sent['subject'])}."
         if sent
         else "Last letter sent: none since it started."
     )
@@ -412,11 +418,11 @@ def doctor(
         try:
             found_settings = settings(config, games_dir)
         except ConfigurationError as err:
-            typer.echo(f"PROBLEM  {err}\n         -> mend the config file, then run again")
+            say(f"PROBLEM  {err}\n         -> mend the config file, then run again")
             raise typer.Exit(1) from None
         found = asyncio.run(examine(found_settings, config, not no_mail, wait))
         text, ok = report(found)
-        typer.echo(text, nl=False)
+        say(text, nl=False)
         if not ok:
             raise typer.Exit(1)
 

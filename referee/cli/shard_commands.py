@@ -19,6 +19,7 @@ from referee.cli.common import (
     games_folder,
     guard,
     print_json,
+    say,
     settings,
 )
 from referee.errors import RequestError
@@ -97,12 +98,12 @@ def shard(
                 }
             )
             return
-        typer.echo(table, nl=False)
-        typer.echo("# each worker's config file, [lmtp]:")
+        say(table, nl=False)
+        say("# each worker's config file, [lmtp]:")
         listed = ", ".join(f'"{w}"' for w in plan.workers)
-        typer.echo(f"#   workers = [{listed}]")
+        say(f"#   workers = [{listed}]")
         for number, listener in enumerate(plan.workers, start=1):
-            typer.echo(f"#   shard = {number}    (on the worker listening on {listener})")
+            say(f"#   shard = {number}    (on the worker listening on {listener})")
 
     guard(as_json, run)
 
@@ -126,12 +127,12 @@ def _print_pins(settings: Settings, count: int, as_json: bool) -> None:
     if as_json:
         print_json({"worker": this, "workers": count, "moved": pins})
         return
-    typer.echo(
+    say(
         f"# the {len(pins)} game(s) worker {this} holds that {count} workers would give to "
         "another, kept here: put these in every worker's [lmtp] moved (with the other "
         "workers' own) before growing"
     )
-    typer.echo("moved = { " + ", ".join(f"{g} = {w}" for g, w in pins.items()) + " }")
+    say("moved = { " + ", ".join(f"{g} = {w}" for g, w in pins.items()) + " }")
 
 
 def _plan(count: int, given: list[str], settings: Settings) -> Shards:
@@ -221,7 +222,7 @@ def relocate(
                 }
             )
             return
-        typer.echo(
+        say(
             f"Moved game {game} from {leaving} to {arriving}: {done.files} file(s), "
             f"{done.notes} mail note(s). The folder it left is kept in {done.set_aside}."
         )

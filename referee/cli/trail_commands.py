@@ -7,7 +7,18 @@ from typing import Annotated, Any
 
 import typer
 
-from referee.cli.common import Config, Game, GamesDir, Json, app, guard, print_json, store
+from referee.cli.common import (
+    Config,
+    Game,
+    GamesDir,
+    Json,
+    app,
+    field,
+    guard,
+    print_json,
+    say,
+    store,
+)
 from referee.errors import RequestError
 from referee.games import log_entries
 from referee.mail.spool import Spool
@@ -21,7 +32,12 @@ PlayerOption = Annotated[
 ]
 MailOption = Annotated[
     str | None,
-    typer.Option("--mail", metavar="ID", help="Print that mail as it arrived (its trail id)."),
+    typer.Option(
+        "--mail",
+        metavar="ID",
+        help="Print that mail as it arrived (its trail id): byte for byte into a file or a "
+        "pipe, its control characters shown as escapes on a terminal.",
+    ),
 ]
 
 
@@ -49,8 +65,11 @@ def trail(
                     f"game {game} kept no mail {mail!r} (its mails: {ids or 'none'}); "
                     f"'referee trail {game}' lists them"
                 )
-            sys.stdout.buffer.write(raw)
-            sys.stdout.flush()
+            if sys.stdout.isatty():  # shown, not obeyed: its bytes are a stranger's
+                say(raw.decode("utf-8", "surrogateescape"), nl=False)
+            else:  # into a file or a pipe: byte for byte, as it arrived
+                sys.stdout.buffer.write(raw)
+                sys.stdout.flush()
             return
         logged = log_entries(games, game, replayed)
         entries = trail_of(games, game, replayed, player, logged)
@@ -118,13 +137,13 @@ def _print(
 ) -> None:
     mails = sum(1 for e in entries if e["direction"] == "in")
     whose = f" of {player}" if player else ""
-    typer.echo(
+    say(
         f"Mail trail{whose} of game {game}: {mails} mail(s) in, {len(entries) - mails} "
         f"letter(s) out.\nKept: every mail that played a turn, and up to {KEPT_PER_PLAYER} "
         f"mails from each player, {KEPT_FROM_OTHERS} from anyone else."
     )
     if over:
-        typer.echo(
+        say(
             f"{over.get('count')} more mail(s) came beyond that cap, from {over.get('first')} "
             f"to {over.get('last')}: judged, and counted here, not kept."
         )
@@ -138,13 +157,13 @@ def _print(
     for r in [] if player else rollbacks:
         at = str(r["at"])
         lines.append((at, f"{at[:19]}  ROLLBACK to turn {r['to']} ({r['undone']} undone): "
-                          f"{r['reason']}"))  # fmt: skip
+                          f"{field(r['reason'])}"))  # fmt: skip
     for e in entries:
         lines.append((str(e.get("at", "")), _entry_lines(e)))
     for _at, text in sorted(lines, key=lambda pair: pair[0]):
-        typer.echo(text)
+        say(text)
     if mails:
-        typer.echo(f"A mail as it arrived: referee trail {game} --mail ID")
+        say(f"A mail as it arrived: referee trail {game} --mail ID")
 
 
 def _entry_lines(e: dict[str, Any]) -> str:
@@ -157,20 +176,21 @@ def _entry_lines(e: dict[str, Any]) -> str:
         answered = e.get("answers_turn")
         to = f", answering the board of turn {answered}" if answered is not None else ""
         text = [
-            f"{at}  IN   [{e['id']}] from {e.get('address') or '(no sender)'}: {said}",
-            f"{'':21}Message-ID {e.get('message_id')}{to}",
+            f"{at}  IN   [{e['id']}] from {field(e.get('address') or '(no sender)')}: "
+            f"{field(said)}",
+            f"{'':21}Message-ID {field(e.get('message_id'))}{to}",
         ]
         if e.get("dated") or e.get("received"):
             text.append(
-                f"{'':21}dated {e.get('dated') or '(none)'}; received by the mail server "
-                f"{e.get('received') or '(no stamp)'}"
+                f"{'':21}dated {field(e.get('dated') or '(none)')}; received by the mail "
+                f"server {field(e.get('received') or '(no stamp)')}"
             )
-        text.extend(f"{'':21}| {line}" for line in e.get("lines") or [])
+        text.extend(f"{'':21}| {field(line)}" for line in e.get("lines") or [])
         return "\n".join(text)
     tries = e.get("tries") or 0
     tried = f", {tries} tr{'y' if tries == 1 else 'ies'}" if tries else ""
-    error = f" ({e['error']})" if e.get("error") else ""
-    subject = f' "{e["subject"]}"' if e.get("subject") else ""
+    error = f" ({field(e['error'])})" if e.get("error") else ""
+    subject = f' "{field(e["subject"])}"' if e.get("subject") else ""
     queued = f", queued {str(e['queued_at'])[:19]}" if e.get("queued_at") else ""
     return (
         f"{at}  OUT  [{e['id']}] to {e.get('address')}: {e.get('ruling')}{tried}{error}, "
