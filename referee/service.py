@@ -100,7 +100,8 @@ class Service:
         )
         names = transport.server_names
         self.imap, self.smtp = (
-            Reach(kind, names.get(kind, f"{kind.upper()} server"), self.status, clock)
+            Reach(kind, names.get(kind, f"{kind.upper()} server"), self.status, clock,
+                  shown=kind in names)
             for kind in ("imap", "smtp")
         )
         sender = Sender(settings.address, secret, loop_id)

@@ -311,7 +311,7 @@ def status(games_dir: GamesDir = None, config: Config = None, as_json: Json = Fa
     def run() -> None:
         root = games_folder(config, games_dir)
         spool = Spool(root, create=False)
-        told = read_status(spool.root / "status.json", datetime.now(UTC))
+        told = read_status(spool.root / "status.json", datetime.now(UTC), spool.lock.held())
         waiting, failed = spool.outbox.waiting(), spool.outbox.failed()
         aside = [n for n in spool.notes.aside() if n.get("kind") == "set aside"]
         body = {
@@ -345,6 +345,12 @@ def _status_lines(told: dict[str, Any], root: Path) -> list[str]:
             f"Service: running since {told.get('since')} (pid {told.get('pid')}) for "
             f"{told.get('address')}; games folder {told.get('games_dir')}."
         ]
+        if "silent" in told:
+            lines.append(
+                f"  It has not written its status for {say_duration(told['silent'])} (last "
+                f"{told.get('heartbeat')}): busy, or stuck; kill -USR1 {told.get('pid')} "
+                "writes what it is waiting for to its log."
+            )
     else:
         lines = [
             f"Service: NOT running (last seen {told.get('heartbeat')}, "

@@ -125,8 +125,9 @@ class Clerk:
             self._void_letters_of(key)
             raise
         log.info("mail %s: %s: %s", key, ruling.outcome, ruling.note)
-        self.status.set(
+        self.status.set(  # at once, before the mail is filed: `referee status` is never behind
             mail.now,
+            force=True,
             last_mail={"at": mail.now.isoformat(), "mail": key, "outcome": ruling.outcome,
                        "note": ruling.note},
         )  # fmt: skip

@@ -6,6 +6,7 @@ first use, readable by its owner only) and the loop id (what our own mail carrie
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import hashlib
 import json
 import os
@@ -18,6 +19,10 @@ from filelock import FileLock, Timeout
 from referee.errors import ConfigurationError
 from referee.mail.mailfiles import note_of, read_text
 from referee.store import no_room_on_disk, write_over
+
+#: How long a starting service waits for the lock before it refuses: long enough for a look
+#: by `referee status` (ServiceLock.held) to end, far too short to wait out a service.
+PROBE_GRACE = 0.5
 
 
 class ServiceLock:
@@ -51,8 +56,8 @@ class ServiceLock:
         unit does not restart on it: exit 78)."""
         self.root.mkdir(parents=True, exist_ok=True)
         lock = FileLock(self.root / "service.lock")
-        try:
-            lock.acquire(timeout=0)
+        try:  # (a moment's wait: `referee status` may be looking at it, see held())
+            lock.acquire(timeout=PROBE_GRACE, poll_interval=0.05)
         except Timeout:
             holder = note_of(read_text(self.root / "service.json"))
             who = f" (pid {holder.get('pid')}, since {holder.get('since')})" if holder else ""
@@ -68,6 +73,30 @@ class ServiceLock:
         except OSError as err:
             if not no_room_on_disk(err):
                 raise
+
+    def held(self) -> bool | None:
+        """Whether a process holds this games folder's lock now (a service, or a relocation):
+        None when that cannot be told here (the lock file cannot be opened, or its file
+        system has no flock). Looks without taking it for longer than an instant: a shared
+        lock, let go at once, which a starting service waits out (PROBE_GRACE). A process
+        killed lets go of its lock at once, so a service killed with kill -9 is seen gone."""
+        try:
+            fd = os.open(self.root / "service.lock", os.O_RDONLY | os.O_NONBLOCK)
+        except FileNotFoundError:
+            return False
+        except OSError:
+            return None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        except OSError:
+            return None
+        else:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            return False
+        finally:
+            os.close(fd)
 
     def release(self) -> None:
         if self._service_lock is not None:

@@ -3,7 +3,8 @@
 The service keeps one small JSON file up to date (written whole, at most about once a second,
 and at once when a connection changes state): who runs, since when, for which address and
 games folder, the state of its mail servers, the last mail handled and letter sent, and a
-heartbeat. A service that stopped says so; one that died leaves a heartbeat that grows old.
+heartbeat. A service that stopped says so; one that died is found out at once by whoever reads
+the file (:func:`read_status`: its process is gone, and its lock is free).
 
 Each mail server's state is kept by a :class:`Reach`: connected, or unreachable since when
 and why. It is told in the log once when the server is lost and once when it is back, not
@@ -78,9 +79,16 @@ class StatusBoard:
         self.set(now, force, **{kind: state, "connection": connection})
 
 
-def read_status(path: Path, now: datetime) -> dict[str, Any]:
-    """The status the service left, with ``running`` (True, False) worked out from its state
-    and heartbeat; {} when no service ever ran here. A service that is not running holds no
+def read_status(path: Path, now: datetime, held: bool | None = None) -> dict[str, Any]:
+    """The status the service left, with ``running`` (True, False) worked out; {} when no
+    service ever ran here. ``held``: whether the games folder's lock is held now (None: it
+    cannot be told here).
+
+    A service said running is taken at its word only while its process is alive and holds
+    the lock: one killed (kill -9, the machine's OOM killer) is seen gone at once, not when
+    its heartbeat has grown old. Where neither can be told (the lock not readable here, a
+    process of another machine), an old heartbeat (STALE_AFTER) is what tells. A service
+    alive but silent for longer has ``silent`` (seconds). One not running holds no
     connection: what it last said of its servers is left out."""
     try:
         body = json.loads(path.read_text())
@@ -93,12 +101,35 @@ def read_status(path: Path, now: datetime) -> dict[str, Any]:
         age = (now - beat).total_seconds()
     except ValueError:
         age = float("inf")
-    body["running"] = body.get("state") == "running" and age < STALE_AFTER
+    alive = process_alive(body.get("pid"))
+    if body.get("state") != "running" or held is False or alive is False:
+        body["running"] = False
+    elif held is None and alive is None:
+        body["running"] = age < STALE_AFTER
+    else:
+        body["running"] = True
+        if age >= STALE_AFTER:
+            body["silent"] = age
     if not body["running"]:  # what it said of its connections was true only while it ran
         body["connection"] = "none: the service is not running"
         for field in ("servers", *SERVERS):
             body.pop(field, None)
     return body
+
+
+def process_alive(pid: object) -> bool | None:
+    """Whether the process ``pid`` is alive on this machine (None: no pid to look for)."""
+    if not isinstance(pid, int) or pid <= 0:
+        return None
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # alive, another user's
+        return True
+    except OSError:
+        return None
+    return True
 
 
 class Reach:
@@ -108,14 +139,22 @@ class Reach:
     the status for `referee status`, and the time of the next try (capped backoff)."""
 
     def __init__(
-        self, kind: str, name: str, status: StatusBoard, clock: Callable[[], datetime]
+        self,
+        kind: str,
+        name: str,
+        status: StatusBoard,
+        clock: Callable[[], datetime],
+        shown: bool = True,
     ) -> None:
         """``kind``: the server's field in the status (imap, smtp); ``name``: how the log
-        calls it ("IMAP server mail.example.org:993")."""
+        calls it ("IMAP server mail.example.org:993"); ``shown``: whether the transport has
+        such a server, told in the status (the lmtp transport has no IMAP server: mail is
+        handed to it; the dir transport neither)."""
         self.kind = kind
         self.name = name
         self.status = status
         self.clock = clock
+        self.shown = shown
         self._lost: float | None = None  # when it was lost (monotonic), while it is
         self._tries = 0  # the tries that failed since
         self._next = 0.0  # when to try again (monotonic)
@@ -138,7 +177,10 @@ class Reach:
             return
         self._lost, self._tries, self._told = None, 0, True
         now = self.clock()
-        self.status.server(now, self.kind, {"state": "connected", "since": now.isoformat()}, True)
+        if self.shown:
+            self.status.server(
+                now, self.kind, {"state": "connected", "since": now.isoformat()}, True
+            )
 
     def lost(self, error: str) -> None:
         """A try failed: ``error`` names the server and what went wrong. Said in the log
@@ -151,7 +193,7 @@ class Reach:
         if self._lost is not None:
             log.debug("%s; still trying: the next try in %g s", error, wait)
             state = self.status.body.get(self.kind)
-            if isinstance(state, dict) and state.get("error") != error:
+            if self.shown and isinstance(state, dict) and state.get("error") != error:
                 self.status.server(self.clock(), self.kind, {**state, "error": error}, False)
             return
         self._lost, self._told = now, True
@@ -163,9 +205,10 @@ class Reach:
             LONGEST_WAIT,
         )
         at = self.clock().isoformat()
-        self.status.server(
-            self.clock(), self.kind, {"state": "unreachable", "since": at, "error": error}, True
-        )
+        if self.shown:
+            self.status.server(
+                self.clock(), self.kind, {"state": "unreachable", "since": at, "error": error}, True
+            )
 
 
 def say_duration(seconds: float) -> str:
