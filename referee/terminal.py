@@ -4,7 +4,7 @@ A mail's subject, body, sender or Message-ID may hold control characters: ``ESC 
 BEL`` sets a terminal's title, other escape sequences move the cursor, recolour or rewrite
 what is on the screen, a carriage return hides what came before it on its line, and bidi
 overrides turn text around. Every command that prints text passes it through
-:func:`visible` (the command line's ``say``), which shows each such character as a visible
+:func:`visible` (the command line's ``echo``), which shows each such character as a visible
 escape (``\\x1b``, ``\\r``, ``\\x9b``, ``\\u202e``) and keeps newline and tab; the rest of an
 escape sequence is plain text once its ESC is shown. JSON output escapes the C0 characters
 by construction; :func:`json_visible` escapes the others there too.

@@ -14,10 +14,10 @@ from referee.cli.common import (
     Json,
     PlayerName,
     app,
+    echo,
     guard,
     herald,
     print_json,
-    say,
     store,
 )
 from referee.errors import RequestError
@@ -51,11 +51,11 @@ def play_bots_command(
             )
             return
         for p in played:
-            say(f"turn {p.turn.turn}: {p.turn.player} (bot) {p.turn.move.text}")
+            echo(f"turn {p.turn.turn}: {p.turn.player} (bot) {p.turn.move.text}")
         if state.status == "finished":
-            say(f"Game {game} is over after turn {state.turn}.")
+            echo(f"Game {game} is over after turn {state.turn}.")
         else:
-            say(f"{state.player.name} to move (turn {state.turn + 1}).")
+            echo(f"{state.player.name} to move (turn {state.turn + 1}).")
 
     guard(as_json, run)
 
@@ -91,6 +91,6 @@ def hint(
             print_json({"game": game, "player": state.players[seat].name, "level": level,
                         "move": chosen.text, "why": chosen.reason})  # fmt: skip
             return
-        say(f"{chosen.text}\n  {chosen.reason}")
+        echo(f"{chosen.text}\n  {chosen.reason}")
 
     guard(as_json, run)

@@ -56,7 +56,7 @@ def version() -> str:
 
 def _show_version(asked: bool) -> None:
     if asked:
-        say(f"referee {version()}")
+        echo(f"referee {version()}")
         raise typer.Exit()
 
 
@@ -199,11 +199,11 @@ def fail(err: RefereeError, as_json: bool, status: int = 1, **extra: Any) -> NoR
         print_json({"error": body})
     else:
         where = "".join(f"{k} {v}: " for k, v in extra.items())
-        say(f"referee: {where}{err}", err=True)
+        echo(f"referee: {where}{err}", err=True)
     raise typer.Exit(status)
 
 
-def say(text: str = "", *, err: bool = False, nl: bool = True) -> None:
+def echo(text: str = "", *, err: bool = False, nl: bool = True) -> None:
     """Print ``text`` for a person (on stderr if ``err``): every command prints through
     here, so that a control character or escape sequence from a mail is shown, never obeyed
     by the terminal (:func:`referee.terminal.visible`)."""
@@ -211,7 +211,7 @@ def say(text: str = "", *, err: bool = False, nl: bool = True) -> None:
 
 
 def field(value: object) -> str:
-    """``value`` to print within a line: as :func:`say` shows it, and a newline or tab in it
+    """``value`` to print within a line: as :func:`echo` shows it, and a newline or tab in it
     shown too (a subject or address from a mail could otherwise pass for a line of its own)."""
     return visible(str(value), one_line=True)
 

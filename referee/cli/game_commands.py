@@ -24,6 +24,7 @@ from referee.cli.common import (
     Turn,
     app,
     checked_language,
+    echo,
     fail,
     field,
     games_folder,
@@ -31,7 +32,6 @@ from referee.cli.common import (
     herald,
     language_option,
     print_json,
-    say,
     settings,
     spool,
     store,
@@ -180,8 +180,8 @@ def new(
             print_json(state_json(view(state), game, move_due(replayed)))
             return
         seats = ", ".join(f"{p.name} (seat {i})" for i, p in enumerate(state.players))
-        say(f"Created game {game}: {seats}. {state.player.name} moves first.\n")
-        say(writer(config, games_dir, language).board_text(view(state), game), nl=False)
+        echo(f"Created game {game}: {seats}. {state.player.name} moves first.\n")
+        echo(writer(config, games_dir, language).board_text(view(state), game), nl=False)
 
     guard(as_json, run)
 
@@ -236,7 +236,7 @@ def show(
         if as_json:
             print_json(state_json(shown, game, move_due(replayed, turn)))
         else:
-            say(writer(config, games_dir, lang).board_text(shown, game), nl=False)
+            echo(writer(config, games_dir, lang).board_text(shown, game), nl=False)
 
     guard(as_json, run)
 
@@ -261,11 +261,11 @@ def legal(
             )
             return
         if player is None:
-            say(f"Game {game} is finished: no legal moves.")
+            echo(f"Game {game} is finished: no legal moves.")
             return
-        say(f"{player} to move at turn {state.turn}: {len(moves)} legal moves")
+        echo(f"{player} to move at turn {state.turn}: {len(moves)} legal moves")
         for move in moves:
-            say(f"  {format_move(move)}")
+            echo(f"  {format_move(move)}")
 
     guard(as_json, run)
 
@@ -333,16 +333,16 @@ def _report(game: str, played: Played, dry_run: bool, as_json: bool) -> None:
         return
     if isinstance(played.move, Resign):
         verb = "would resign" if dry_run else "resigned and left the game"
-        say(f"Turn {played.turn.turn}: {played.turn.player} {verb}.")
+        echo(f"Turn {played.turn.turn}: {played.turn.player} {verb}.")
     else:
         verb = "would play" if dry_run else "played"
-        say(
+        echo(
             f"Turn {played.turn.turn}: {played.turn.player} {verb} {format_move(played.move)}"
         )
     if after.status == "finished":
-        say(f"The game is over. Winners: {', '.join(view(after).winners)}")
+        echo(f"The game is over. Winners: {', '.join(view(after).winners)}")
     elif not dry_run:
-        say(f"{after.player.name} to move.")
+        echo(f"{after.player.name} to move.")
 
 
 @app.command(name="resign")
@@ -406,15 +406,15 @@ def play(
         except RefereeError as err:
             if not as_json:
                 for turn, entry in played:
-                    say(f"Turn {turn}: {entry}")
+                    echo(f"Turn {turn}: {entry}")
             fail(err, as_json, line=number)
         played.append((result.turn.turn, f"{result.turn.player} {format_move(result.move)}"))
     if as_json:
         print_json({"game": game, "played": [{"turn": t, "move": m} for t, m in played]})
     else:
         for turn, entry in played:
-            say(f"Turn {turn}: {entry}")
-        say(f"{len(played)} moves played.")
+            echo(f"Turn {turn}: {entry}")
+        echo(f"{len(played)} moves played.")
 
 
 @app.command()
@@ -447,13 +447,13 @@ def replay(
             )
         else:
             for t in replayed.turns:
-                say(f"{t.turn:>4}  {t.player:<10} {t.move.text}")
-            say("")
-            say(writer(config, games_dir).board_text(view(final), game), nl=False)
+                echo(f"{t.turn:>4}  {t.player:<10} {t.move.text}")
+            echo("")
+            echo(writer(config, games_dir).board_text(view(final), game), nl=False)
             if verify:
-                say(f"Verified: {len(replayed.turns)} turns, every file whole and legal.")
+                echo(f"Verified: {len(replayed.turns)} turns, every file whole and legal.")
         if replayed.problem is not None:
-            say(
+            echo(
                 f"referee: stopped at turn {replayed.problem.turn}: {replayed.problem}; "
                 "run with --verify to fail on it",
                 err=True,
@@ -495,7 +495,7 @@ def export(
         replayed = store(config, games_dir).load(game)
         page = replay_page(replayed, game, as_player, writer(config, games_dir, lang))
         if str(html) == "-":
-            say(page.html, nl=False)
+            echo(page.html, nl=False)
             return
         size = write_page(html, page.html)
         seen = "the public view" if page.viewer is None else f"as {page.viewer} saw it"
@@ -510,7 +510,7 @@ def export(
                 }
             )
             return
-        say(
+        echo(
             f"Wrote {html}: game {game}, turns 0 to {page.turns}, {seen} ({size // 1024} KB). "
             "Open it in a browser; it needs no network."
         )
@@ -548,20 +548,20 @@ def log(
             return
         for e in entries:
             if e["event"] == "created":
-                say(f"{e['at']}  created")
+                echo(f"{e['at']}  created")
             elif e["event"] == "turn":
                 source = SourceEntry.model_validate(e["source"]).describe()
-                say(
+                echo(
                     f"{e['at']}  turn {e['turn']:>3}  {e['player']:<10} {e['move']}  "
                     f"[{field(source)}]"
                 )
             elif e["event"] == "amendment":
-                say(
+                echo(
                     f"{e['at']}  ADDRESS of {e['player']}: {field(e['was'])} -> "
                     f"{field(e['email'])}, by {field(e['by'])}: {field(e['reason'])}"
                 )
             else:
-                say(
+                echo(
                     f"{e['at']}  ROLLBACK to turn {e['to']} ({e['undone']} undone, kept in "
                     f"{e['archive']}): {field(e['reason'])}"
                 )
@@ -589,9 +589,9 @@ def rollback_command(
         if as_json:
             print_json({"game": game, "turn": replayed.state.turn, "archive": str(folder)})
             return
-        say(f"Game {game} is back at turn {to}; the undone turns are kept in {folder}.")
+        echo(f"Game {game} is back at turn {to}; the undone turns are kept in {folder}.")
         if replayed.state.status != "finished":
-            say(f"{replayed.state.player.name} to move.")
+            echo(f"{replayed.state.player.name} to move.")
 
     guard(as_json, run)
 
@@ -675,7 +675,7 @@ def player(
                 }
             )
             return
-        say(
+        echo(
             f"{change.player.name}'s address in game {game} is now {change.player.email} (was "
             f"{change.player.was}); the board is queued for them there. Letters refused for "
             "good can be sent again with: referee outbox resend ID"
@@ -739,7 +739,7 @@ def _choose(
              "language": chosen_language, "timezone": chosen_zone, "mail": how_much}
         )  # fmt: skip
         return
-    say(
+    echo(
         f"{name} ({address}) reads the referee's letters in {chosen_language or 'the default'}"
         f" language, times in {chosen_zone or 'UTC'}, and gets mail: {how_much}."
     )
@@ -767,7 +767,7 @@ def check(
         if as_json:
             print_json({"legal": True, "turn": at, "move": move_json(checked)})
         else:
-            say(f"Legal after turn {at}: {name} {format_move(checked)}")
+            echo(f"Legal after turn {at}: {name} {format_move(checked)}")
 
     guard(as_json, run)
 
@@ -784,20 +784,20 @@ def games(games_dir: GamesDir = None, config: Config = None, as_json: Json = Fal
             print_json(rows)  # a list, as INTERFACE.md gives it
             return
         if not rows:
-            say("No games yet: create one with 'referee new'.")
+            echo("No games yet: create one with 'referee new'.")
         for r in rows:
             if r["status"] == "unreadable":
-                say(f"{r['game']:<16} UNREADABLE  {field(r['error'])}")
+                echo(f"{r['game']:<16} UNREADABLE  {field(r['error'])}")
                 continue
             if r["status"] in ("invited", "cancelled"):
                 waiting = ", ".join(map(field, r["waiting"])) or "nobody"
-                say(
+                echo(
                     f"{r['game']:<16} {r['status']:<10} proposed by {field(r['proposer'])}, "
                     f"waiting for {waiting}  {field(r.get('why', ''))}"
                 )
                 continue
             who = f"{r['to_move']} to move" if r["to_move"] else "over"
-            say(
+            echo(
                 f"{r['game']:<16} {r['status']:<10} turn {r['turn']:>3}  {who:<18} "
                 f"last activity {r['last_activity']}"
             )

@@ -22,11 +22,11 @@ from referee.cli.common import (
     GamesDir,
     Json,
     app,
+    echo,
     field,
     games_folder,
     guard,
     print_json,
-    say,
     settings,
     writer,
 )
@@ -84,17 +84,17 @@ def outbox(
         if as_json:
             print_json({"waiting": waiting, "failed": failed})
             return
-        say(f"{len(waiting)} letter(s) waiting to be sent, {len(failed)} refused for good.")
+        echo(f"{len(waiting)} letter(s) waiting to be sent, {len(failed)} refused for good.")
         for title, rows in (("Waiting:", waiting), ("Refused for good:", failed)):
             if rows:
-                say(title)
+                echo(title)
             for r in rows:
                 tried = ""
                 if r["attempts"]:
                     tried = f", tried {r['attempts']} time(s): {field(r['error'])}"
-                say(f"  [{r['id']}] to {field(r['to'])}: {field(r['subject'])}{tried}")
+                echo(f"  [{r['id']}] to {field(r['to'])}: {field(r['subject'])}{tried}")
         if failed:
-            say(
+            echo(
                 "Mend the address (referee player GAME NAME --email ADDRESS) or the mail "
                 "server, then: referee outbox resend ID"
             )
@@ -130,7 +130,7 @@ def resend(
         if as_json:
             print_json({"resent": letter, "to": queued.to, "subject": subject})
             return
-        say(
+        echo(
             f"Letter {letter} to {queued.to} ({subject}) is queued again; the service sends it."
         )
 
@@ -168,18 +168,18 @@ def inbox(
             print_json({"mails": rows})
             return
         waiting = sum(1 for r in rows if r["kind"] == "set aside")
-        say(
+        echo(
             f"{waiting} mail(s) set aside, waiting for the game master; "
             f"{len(rows) - waiting} refused or ignored (newest first)."
         )
         for r in rows:
             game = f" game {field(r['game'])}:" if r["game"] else ""
-            say(
+            echo(
                 f"  [{r['id']}] {str(r['at'])[:19]}  {r['kind']:<9} from "
                 f"{field(r['sender'] or '(no sender)')}{game} {field(r['reason'])}"
             )
         if waiting:
-            say(
+            echo(
                 "Mend what stopped a mail set aside, then hand it back: referee inbox retry ID"
             )
 
@@ -201,7 +201,7 @@ def retry(
         if as_json:
             print_json({"retry": mail, "message_id": noted.get("mail")})
             return
-        say(
+        echo(
             f"Mail {mail} from {field(noted.get('sender') or '(no sender)')} is handed back: the "
             "service moves it to its inbox and reads it again the next time it looks (within "
             "poll_seconds, if it runs)."
@@ -280,7 +280,7 @@ def serve(
         except KeyboardInterrupt:  # where the signals could not be given to the event loop
             stopped = True
         if stopped:
-            say("referee: stopped", err=True)
+            echo("referee: stopped", err=True)
 
     guard(False, run, config_status=EXIT_CONFIG)
 
@@ -326,13 +326,13 @@ def status(games_dir: GamesDir = None, config: Config = None, as_json: Json = Fa
             print_json(body)
             return
         for line in _status_lines(told, root):
-            say(line)
-        say(
+            echo(line)
+        echo(
             f"Letters: {len(waiting)} waiting to be sent ({body['letters_retrying']} being "
             f"tried again), {len(failed)} refused for good"
             + (": referee outbox" if failed or body["letters_retrying"] else ".")
         )
-        say(f"Mails set aside: {len(aside)}" + (": referee inbox" if aside else "."))
+        echo(f"Mails set aside: {len(aside)}" + (": referee inbox" if aside else "."))
 
     guard(as_json, run)
 
@@ -424,11 +424,11 @@ def doctor(
         try:
             found_settings = settings(config, games_dir)
         except ConfigurationError as err:
-            say(f"PROBLEM  {err}\n         -> mend the config file, then run again")
+            echo(f"PROBLEM  {err}\n         -> mend the config file, then run again")
             raise typer.Exit(1) from None
         found = asyncio.run(examine(found_settings, config, not no_mail, wait))
         text, ok = report(found)
-        say(text, nl=False)
+        echo(text, nl=False)
         if not ok:
             raise typer.Exit(1)
 

@@ -16,10 +16,10 @@ from referee.cli.common import (
     GamesDir,
     Json,
     app,
+    echo,
     games_folder,
     guard,
     print_json,
-    say,
     settings,
 )
 from referee.errors import RequestError
@@ -98,12 +98,12 @@ def shard(
                 }
             )
             return
-        say(table, nl=False)
-        say("# each worker's config file, [lmtp]:")
+        echo(table, nl=False)
+        echo("# each worker's config file, [lmtp]:")
         listed = ", ".join(f'"{w}"' for w in plan.workers)
-        say(f"#   workers = [{listed}]")
+        echo(f"#   workers = [{listed}]")
         for number, listener in enumerate(plan.workers, start=1):
-            say(f"#   shard = {number}    (on the worker listening on {listener})")
+            echo(f"#   shard = {number}    (on the worker listening on {listener})")
 
     guard(as_json, run)
 
@@ -127,12 +127,12 @@ def _print_pins(settings: Settings, count: int, as_json: bool) -> None:
     if as_json:
         print_json({"worker": this, "workers": count, "moved": pins})
         return
-    say(
+    echo(
         f"# the {len(pins)} game(s) worker {this} holds that {count} workers would give to "
         "another, kept here: put these in every worker's [lmtp] moved (with the other "
         "workers' own) before growing"
     )
-    say("moved = { " + ", ".join(f"{g} = {w}" for g, w in pins.items()) + " }")
+    echo("moved = { " + ", ".join(f"{g} = {w}" for g, w in pins.items()) + " }")
 
 
 def _plan(count: int, given: list[str], settings: Settings) -> Shards:
@@ -222,7 +222,7 @@ def relocate(
                 }
             )
             return
-        say(
+        echo(
             f"Moved game {game} from {leaving} to {arriving}: {done.files} file(s), "
             f"{done.notes} mail note(s). The folder it left is kept in {done.set_aside}."
         )

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from referee.cli.common import Config, GamesDir, Json, app, guard, print_json, say, store
+from referee.cli.common import Config, GamesDir, Json, app, echo, guard, print_json, store
 from referee.standings import finishes, head_to_head, standings
 
 Since = Annotated[
@@ -47,30 +47,30 @@ def standings_command(
             if as_json:
                 print_json(both.to_json())
                 return
-            say(
+            echo(
                 f"{both.a} against {both.b}: {len(both.games)} finished game(s) together; "
                 f"{both.a} ahead in {both.a_ahead}, {both.b} ahead in {both.b_ahead}, level "
                 f"in {both.level}."
             )
             if both.games:
-                say(f"Games: {', '.join(both.games)}")
+                echo(f"Games: {', '.join(both.games)}")
             return
         lines = standings(done)
         if as_json:
             print_json([s.to_json() for s in lines])
             return
         when = f" that ended since {start.date().isoformat()}" if start else ""
-        say(f"Standings over {len(done)} finished game(s){when}, best first:")
+        echo(f"Standings over {len(done)} finished game(s){when}, best first:")
         if not lines:
             return
         width = max(len(s.player) for s in lines)
-        say(f"{'':>3}  {'player':<{width}}  played  won  shared  resigned  rating")
+        echo(f"{'':>3}  {'player':<{width}}  played  won  shared  resigned  rating")
         for place, s in enumerate(lines, 1):
-            say(
+            echo(
                 f"{place:>3}  {s.player:<{width}}  {s.played:>6}  {s.won:>3}  {s.shared:>6}  "
                 f"{s.resigned:>8}  {s.rating:>6.1f}"
             )
-        say(
+        echo(
             "Rating: OpenSkill's Plackett-Luce (mu - 3 sigma; a newcomer starts at 0); won "
             "counts sole wins, shared the wins tied with others."
         )

@@ -13,10 +13,10 @@ from referee.cli.common import (
     GamesDir,
     Json,
     app,
+    echo,
     field,
     guard,
     print_json,
-    say,
     store,
 )
 from referee.errors import RequestError
@@ -66,7 +66,7 @@ def trail(
                     f"'referee trail {game}' lists them"
                 )
             if sys.stdout.isatty():  # shown, not obeyed: its bytes are a stranger's
-                say(raw.decode("utf-8", "surrogateescape"), nl=False)
+                echo(raw.decode("utf-8", "surrogateescape"), nl=False)
             else:  # into a file or a pipe: byte for byte, as it arrived
                 sys.stdout.buffer.write(raw)
                 sys.stdout.flush()
@@ -137,13 +137,13 @@ def _print(
 ) -> None:
     mails = sum(1 for e in entries if e["direction"] == "in")
     whose = f" of {player}" if player else ""
-    say(
+    echo(
         f"Mail trail{whose} of game {game}: {mails} mail(s) in, {len(entries) - mails} "
         f"letter(s) out.\nKept: every mail that played a turn, and up to {KEPT_PER_PLAYER} "
         f"mails from each player, {KEPT_FROM_OTHERS} from anyone else."
     )
     if over:
-        say(
+        echo(
             f"{over.get('count')} more mail(s) came beyond that cap, from {over.get('first')} "
             f"to {over.get('last')}: judged, and counted here, not kept."
         )
@@ -161,9 +161,9 @@ def _print(
     for e in entries:
         lines.append((str(e.get("at", "")), _entry_lines(e)))
     for _at, text in sorted(lines, key=lambda pair: pair[0]):
-        say(text)
+        echo(text)
     if mails:
-        say(f"A mail as it arrived: referee trail {game} --mail ID")
+        echo(f"A mail as it arrived: referee trail {game} --mail ID")
 
 
 def _entry_lines(e: dict[str, Any]) -> str:
