@@ -30,7 +30,7 @@ from referee.mail.inbound import LOOP_HEADER
 from referee.mail.lmtp import FolderSender, LmtpTransport, answered
 from referee.mail.startup import make_transport
 from referee.mail.transport import FOLDERS, SendError, Transport, TransportError
-from referee.owner import strangers, user_name
+from referee.owner import hand_over, strangers, user_name
 from referee.settings import Server, Settings
 
 Level = Literal["ok", "note", "problem"]
@@ -204,7 +204,7 @@ def _folder(games: Path) -> list[Finding]:
             Finding(
                 "problem",
                 f"{odd} belongs to {user_name(odd.stat().st_uid)}, not to {me}",
-                f"chown -R {me}: {games}",
+                f"{hand_over(games)} (as root)",
             )
         ]
     return [Finding("ok", f"games folder {games}: {me}'s, writable")]

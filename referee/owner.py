@@ -11,10 +11,50 @@ from __future__ import annotations
 
 import os
 import pwd
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 from referee.errors import ConfigurationError
+
+#: The unit scripts/install-service writes: its ``User=`` is the installed service's user.
+INSTALLED_UNIT = Path("/etc/systemd/system/referee.service")
+
+
+def installed_user(unit: Path | None = None) -> str | None:
+    """The user the installed service runs as (its unit's ``User=``), or None when no
+    service is installed here (``unit``: the unit file; default INSTALLED_UNIT)."""
+    try:
+        text = (unit or INSTALLED_UNIT).read_text()
+    except (OSError, UnicodeDecodeError):
+        return None
+    found = re.findall(r"^User=(\S+)\s*$", text, re.MULTILINE)
+    return found[-1] if found else None
+
+
+def service_user(folder: Path) -> str | None:
+    """Who the service is to run as, for a hint that hands it ``folder``: whoever runs this,
+    unless root; else the folder's owner, unless root; else the installed service's user;
+    None when not known. Never root: a service run as root leaves files that its own user
+    cannot write, and a hint to chown to root would stop the installed service."""
+    me = os.geteuid()
+    if me != 0:
+        return user_name(me)
+    try:
+        owner = folder.stat().st_uid
+    except OSError:
+        owner = 0
+    if owner != 0:
+        return user_name(owner)
+    return installed_user()
+
+
+def hand_over(folder: Path) -> str:
+    """The command that gives ``folder`` to the service's user (:func:`service_user`)."""
+    user = service_user(folder)
+    if user is not None:
+        return f"chown -R {user}: {folder}"
+    return f"chown -R USER: {folder}, USER being the user the service is to run as (not root)"
 
 
 def user_name(uid: int) -> str:

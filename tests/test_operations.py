@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from referee import owner
 from referee.cli import app
 from referee.cli.common import EXIT_CONFIG
 
@@ -136,10 +137,28 @@ def test_a_command_that_would_write_another_users_games_folder_refuses_in_one_li
                            "--games-dir", str(games))  # fmt: skip
     assert code == EXIT_CONFIG
     assert err == (
-        f"referee: the games folder {games} belongs to nobody, but the service runs as root: "
-        f"give the folder to the service's user with chown -R root: {games} (and run "
-        "game-master commands as root)\n"
+        f"referee: the games folder {games} belongs to nobody, but the service was started "
+        "as root: run it as nobody, with runuser -u nobody -- referee serve …, or as root "
+        "through the installed referee command; run as root, it would leave files nobody "
+        "cannot write\n"
     )
+
+
+@needs_root
+def test_root_starting_the_installed_services_folder_is_told_to_run_it_as_its_user(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    games = tmp_path / "games"
+    assert referee("new", "g1", *PLAYERS, "--games-dir", str(games))[0] == 0
+    give(games)  # the installed service's folder: its user is nobody here
+    unit = tmp_path / "referee.service"
+    unit.write_text("[Service]\nUser=nobody\nGroup=nobody\n")
+    monkeypatch.setattr(owner, "INSTALLED_UNIT", unit)
+    code, _, err = referee("serve", "--once", "--mail-dir", str(tmp_path / "mail"),
+                           "--games-dir", str(games))  # fmt: skip
+    assert code == EXIT_CONFIG
+    assert "chown" not in err  # (the folder is right: it is the command that is wrong)
+    assert "run it as nobody (systemctl start referee, as installed)" in err
 
 
 @needs_root
@@ -155,10 +174,68 @@ def test_the_service_meets_a_file_left_by_another_user_with_one_line_and_no_rest
     code, _, err = referee("serve", "--once", "--mail-dir", str(mail), "--games-dir", str(games))
     assert code == EXIT_CONFIG
     assert err == (
-        f"referee: {games / left} belongs to nobody, not to root, who runs the service (a "
-        f"command was run as nobody): give it back with chown -R root: {games}, and run "
-        "game-master commands as root\n"
+        f"referee: {games / left} belongs to nobody, but the service runs as root (a command "
+        f"was run as nobody): give the folder to the service's user with chown -R USER: "
+        f"{games}, USER being the user the service is to run as (not root), and run the "
+        "service and game-master commands as that user, not as root\n"
     )
+
+
+@needs_root
+def test_a_file_of_another_user_names_the_installed_services_user_in_its_hint(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    games = tmp_path / "games"
+    assert referee("new", "g1", *PLAYERS, "--games-dir", str(games))[0] == 0
+    give(games / "g1" / "turns")
+    unit = tmp_path / "referee.service"
+    unit.write_text("[Service]\nUser=nobody\n")
+    monkeypatch.setattr(owner, "INSTALLED_UNIT", unit)
+    code, _, err = referee("serve", "--once", "--mail-dir", str(tmp_path / "mail"),
+                           "--games-dir", str(games))  # fmt: skip
+    assert code == EXIT_CONFIG
+    assert f"chown -R nobody: {games}" in err and "chown -R root" not in err
+
+
+@pytest.mark.parametrize(
+    ("me", "folder_owner", "installed", "named"),
+    [
+        (1000, 0, None, "the runner"),  # whoever runs the service is its user
+        (0, 1000, None, "the owner"),  # root: the folder's owner
+        (0, 0, "referee", "referee"),  # root's folder: the installed service's user
+        (0, 0, None, None),  # nobody to name: never root
+    ],
+)
+def test_the_service_user_a_hint_names_is_never_root(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    me: int,
+    folder_owner: int,
+    installed: str | None,
+    named: str | None,
+) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    real_stat = Path.stat
+
+    def stat(path: Path, **kwargs: bool) -> os.stat_result:
+        found = real_stat(path, **kwargs)
+        if path != folder:
+            return found
+        fields = list(found)
+        fields[4] = folder_owner  # st_uid
+        return os.stat_result(fields)
+
+    names = {0: "root", 1000: "the owner" if me == 0 else "the runner"}
+    monkeypatch.setattr(owner.os, "geteuid", lambda: me)
+    monkeypatch.setattr(Path, "stat", stat)
+    monkeypatch.setattr(owner, "user_name", lambda uid: names[uid])
+    unit = tmp_path / "referee.service"
+    if installed:
+        unit.write_text(f"[Service]\nUser={installed}\n")
+    monkeypatch.setattr(owner, "INSTALLED_UNIT", unit)
+    assert owner.service_user(folder) == named
+    assert not owner.hand_over(folder).startswith("chown -R root")
 
 
 # -- players' addresses in special-use domains ---------------------------------------------------

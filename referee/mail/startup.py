@@ -14,7 +14,7 @@ from referee.mail.imap import ImapTransport
 from referee.mail.lmtp import FolderSender, LmtpTransport
 from referee.mail.smtp import SmtpSender
 from referee.mail.transport import DirTransport, Transport
-from referee.owner import strangers, user_name
+from referee.owner import hand_over, installed_user, strangers, user_name
 from referee.settings import Settings
 
 
@@ -85,28 +85,51 @@ def usable(games: Path) -> Iterator[None]:
         where = err.filename or games
         raise ConfigurationError(
             f"the service cannot write {where} ({err.strerror}), in the games folder {games}: "
-            f"run it as the folder's owner, or give the folder to the service's user with "
-            f"chown -R {user_name(os.geteuid())}: {games}"
+            f"give the folder to the service's user with {hand_over(games)}, and run the "
+            "service as that user"
         ) from None
 
 
 def check_folder_owner(games: Path) -> None:
-    """ConfigurationError unless the service runs as the owner of its games folder."""
-    owner, me = games.stat().st_uid, os.geteuid()
-    if owner != me:
+    """ConfigurationError unless the service runs as the owner of its games folder; what it
+    says to do never makes root the owner (the installed service runs as its own user)."""
+    owner_id, me_id = games.stat().st_uid, os.geteuid()
+    if owner_id == me_id:
+        return
+    owner, me = user_name(owner_id), user_name(me_id)
+    if me_id == 0:
+        installed = " (systemctl start referee, as installed)" if installed_user() == owner else ""
         raise ConfigurationError(
-            f"the games folder {games} belongs to {user_name(owner)}, but the service runs "
-            f"as {user_name(me)}: give the folder to the service's user with chown -R "
-            f"{user_name(me)}: {games} (and run game-master commands as {user_name(me)})"
+            f"the games folder {games} belongs to {owner}, but the service was started as "
+            f"root: run it as {owner}{installed}, with runuser -u {owner} -- referee serve …, "
+            f"or as root through the installed referee command; run as root, it would leave "
+            f"files {owner} cannot write"
         )
+    if owner_id == 0:
+        raise ConfigurationError(
+            f"the games folder {games} belongs to root, but the service runs as {me}: give "
+            f"the folder to {me} with chown -R {me}: {games} (as root), and run game-master "
+            f"commands as {me}"
+        )
+    raise ConfigurationError(
+        f"the games folder {games} belongs to {owner}, but the service runs as {me}: run it "
+        f"as {owner} (runuser -u {owner} -- referee serve …), or, if {me} is to be the "
+        f"service's user, give {me} the folder with chown -R {me}: {games} (as root)"
+    )
 
 
 def check_strangers(games: Path) -> None:
     """ConfigurationError when something the service writes belongs to another user."""
     for path in strangers(games):
         them, me = user_name(path.stat().st_uid), user_name(os.geteuid())
+        if os.geteuid() == 0:
+            raise ConfigurationError(
+                f"{path} belongs to {them}, but the service runs as root (a command was run "
+                f"as {them}): give the folder to the service's user with {hand_over(games)}, "
+                "and run the service and game-master commands as that user, not as root"
+            )
         raise ConfigurationError(
             f"{path} belongs to {them}, not to {me}, who runs the service (a command was run "
-            f"as {them}): give it back with chown -R {me}: {games}, and run game-master "
-            f"commands as {me}"
+            f"as {them}): give it back with chown -R {me}: {games} (as root), and run "
+            f"game-master commands as {me}"
         )
