@@ -26,14 +26,16 @@ from typing import Literal
 from referee.addresses import special_use
 from referee.errors import ConfigurationError
 from referee.mail.imap import ImapTransport
-from referee.mail.inbound import LOOP_HEADER
+from referee.mail.inbound import DOCTOR_MAIL_PREFIX, LOOP_HEADER
 from referee.mail.lmtp import FolderSender, LmtpTransport, answered
+from referee.mail.service_lock import ServiceLock
 from referee.mail.startup import make_transport
+from referee.mail.status import read_status
 from referee.mail.transport import FOLDERS, SendError, Transport, TransportError
 from referee.owner import hand_over, strangers, user_name
 from referee.settings import Server, Settings
 
-Level = Literal["ok", "note", "problem"]
+Level = Literal["ok", "note", "warning", "problem"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,7 @@ async def examine(
         *_secrets(settings),
         *_domain(settings),
         *_folder(settings.games_dir),
+        *_service(settings.games_dir),
     ]
     found.append(
         Finding("ok", f"game master: {settings.game_master} (told of mail set aside)")
@@ -92,17 +95,25 @@ async def examine(
     except ConfigurationError as err:
         found.append(Finding("problem", str(err), "mend the setting named, then run again"))
     except (TransportError, SendError) as err:
-        found.append(
-            Finding(
-                "problem",
-                str(err),
-                "check the server's host, port and security in the config file, and that it "
-                "runs and can be reached from here",
-            )
-        )
+        found.append(Finding("problem", str(err), _fix_for(str(err))))
     finally:
         await transport.close()
     return found
+
+
+def _fix_for(error: str) -> str:
+    """What to do about a server that could not be used, by what went wrong."""
+    if "temporary failure" in error:
+        return (
+            "the server's own trouble, for now: see its log (Postfix checking passwords with "
+            "Dovecot: is Dovecot running?); the service waits for it, then run this again"
+        )
+    if "ca_file" in error:
+        return "mend ca_file (or the server's certificate), then run this again"
+    return (
+        "check the server's host, port and security in the config file, and that it runs and "
+        "can be reached from here"
+    )
 
 
 def _settings(settings: Settings, config: Path | None) -> Finding:
@@ -210,6 +221,33 @@ def _folder(games: Path) -> list[Finding]:
     return [Finding("ok", f"games folder {games}: {me}'s, writable")]
 
 
+def _service(games: Path) -> list[Finding]:
+    """Whether a service runs on the games folder (as `referee status` tells it): a warning
+    when none does, for mail then waits unanswered. Nothing when its status cannot be read
+    here (the folder's owner is another user: the folder's finding says so)."""
+    path = games / ".mail" / "status.json"
+    if path.exists() and not os.access(path, os.R_OK):
+        return []
+    told = read_status(path, datetime.now(UTC), ServiceLock(games).held())
+    if told.get("running"):
+        since, pid = told.get("since"), told.get("pid")
+        return [Finding("ok", f"service: running since {since} (pid {pid})")]
+    if not told:
+        last = "it has never run on it"
+    else:
+        how = "stopped" if told.get("state") == "stopped" else "gone without stopping"
+        last = f"last seen {told.get('heartbeat')}, {how}"
+    return [
+        Finding(
+            "warning",
+            f"no referee service is running on the games folder {games} ({last}): mail to "
+            "the referee waits, unanswered, until one does",
+            "start it: systemctl start referee (or, without systemd, referee serve); "
+            "referee status says more",
+        )
+    ]
+
+
 def _test_mail(settings: Settings) -> tuple[str, str, bytes]:
     """A mail to a new plus-address of the referee, carrying its loop header (a running
     service files it unanswered): the address, its Message-ID and its bytes. A worker of
@@ -221,11 +259,14 @@ def _test_mail(settings: Settings) -> tuple[str, str, bytes]:
     if shards.sharded:  # routed to this worker (docs/scaling.md)
         key = base64.b32encode(secrets.token_bytes(10)).decode().lower()
         to = f"{local}+{shards.settle(f'doctor-{token}')}.0.{key}@{domain}"
-    message_id = f"<doctor.{token}@{domain or 'referee.invalid'}>"
+    message_id = f"{DOCTOR_MAIL_PREFIX}{token}@{domain or 'referee.invalid'}>"
+    # our own loop id, when this user may read the service's secret: a running service then
+    # knows the mail for the doctor's test, files it unanswered and lists it nowhere
+    loop = ServiceLock(settings.games_dir).known_loop_id() or "doctor"
     raw = (
         f"From: Splendor referee <{settings.address}>\r\nTo: {to}\r\n"
         f"Subject: referee doctor: does mail to {to} arrive?\r\nMessage-ID: {message_id}\r\n"
-        f"Date: {format_datetime(datetime.now(UTC))}\r\n{LOOP_HEADER}: doctor\r\n"
+        f"Date: {format_datetime(datetime.now(UTC))}\r\n{LOOP_HEADER}: {loop}\r\n"
         "Auto-Submitted: auto-generated\r\nMIME-Version: 1.0\r\n"
         'Content-Type: text/plain; charset="utf-8"\r\n\r\n'
         "A test of the referee doctor: it deletes this mail when it has found it.\r\n"
@@ -338,4 +379,4 @@ def report(found: list[Finding]) -> tuple[str, bool]:
     return "\n".join(lines) + "\n", ok
 
 
-_LABELS: dict[Level, str] = {"ok": "ok", "note": "note", "problem": "PROBLEM"}
+_LABELS: dict[Level, str] = {"ok": "ok", "note": "note", "warning": "WARNING", "problem": "PROBLEM"}

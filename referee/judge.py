@@ -25,7 +25,7 @@ from referee.mail.commands import Found, Scope, read_command
 from referee.mail.commands.context import Context, EndConfirmation, Folder, Ruling
 from referee.mail.commands.requests import answer_requests, help_commands
 from referee.mail.facts import Snapshot
-from referee.mail.inbound import Inbound, reply_text
+from referee.mail.inbound import DOCTOR_TEST, Inbound, reply_text
 from referee.mail.ledger import Pending
 from referee.mail.notices import not_a_move, too_large
 from referee.mail.reading import read_reply
@@ -88,7 +88,8 @@ def judge(mail: Received, seen: Snapshot, now: datetime) -> Ruling:
     knowing ``seen``."""
     inbound = mail.inbound
     if inbound.automatic:
-        return Ruling("ignored", "quarantine", f"automatic mail: {inbound.automatic}")
+        why = f"automatic mail: {inbound.automatic}"
+        return Ruling("ignored", "quarantine", why, listed=inbound.automatic != DOCTOR_TEST)
     if inbound.spoofed:  # answering would send mail to someone who did not write
         return Ruling("ignored", "quarantine", f"forged sender: {inbound.spoofed}")
     if inbound.unreadable:

@@ -108,7 +108,7 @@ class Clerk:
             failpoint("effects-done")
             if game is not None:
                 self.note_trail(mail, ruling, game, seen)
-            if ruling.outcome in ("refused", "ignored"):
+            if ruling.outcome in ("refused", "ignored") and ruling.listed:
                 self.note_aside(mail, ruling.outcome, ruling.note, ruling.folder, game)
             # a move is recorded in its game's turns (or archive), which are checked too:
             # its note here need not be flushed to disk; every other outcome's must

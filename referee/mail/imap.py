@@ -48,7 +48,7 @@ from referee.mail.mailbox_lock import (
     read_heartbeat,
     taken,
 )
-from referee.mail.smtp import SmtpSender, tls_context
+from referee.mail.smtp import SmtpSender, tls_context, untrusted_certificate
 from referee.mail.transport import FOLDERS, Incoming, MessageGoneError, TransportError
 from referee.settings import Imap
 
@@ -66,6 +66,24 @@ READ_AHEAD_BYTES = 16_000_000
 #: a connection that went silent meanwhile is noticed this long plus ``imap.timeout`` after
 #: (RFC 2177 asks for at most 29 minutes; a silent connection asks for much less).
 IDLE_RENEWED_EVERY = 30.0
+
+
+def login_refused(error: str, host: str, user: str | None) -> tuple[bool, str] | None:
+    """Whether ``error`` (a TransportError's words) is a refused login, and if so whether it
+    is temporary, and what to say. Only a refusal for the credentials points at them: one
+    the server says is its own trouble (RFC 5530's [UNAVAILABLE], [INUSE]: Dovecot's
+    "Temporary authentication failure" while its password database is away) is tried
+    again. None: not a login refused."""
+    if "LOGIN" not in error.upper() and "AUTHENTICAT" not in error.upper():
+        return None
+    answer = re.search(r"Data: \[b?['\"](.*?)['\"]\]", error)
+    refused = f"IMAP server {host} refused the login of {user!r} ({answer[1] if answer else error})"
+    if re.search(r"\[(UNAVAILABLE|INUSE)\]", error):
+        return True, (
+            f"{refused}: a temporary failure on the server's side (its password check may be "
+            "down): tried again, at growing intervals"
+        )
+    return False, f"{refused}: check imap.user and the password (REFEREE_IMAP__PASSWORD)"
 
 
 class ImapTransport:
@@ -134,7 +152,7 @@ class ImapTransport:
         """What went wrong with the connection, in words."""
         if isinstance(err, TimeoutError):
             return f"no answer within {self.server.timeout:g} s (imap.timeout)"
-        return str(err) or type(err).__name__
+        return untrusted_certificate(err, "imap") or str(err) or type(err).__name__
 
     @property
     def server_names(self) -> dict[str, str]:
@@ -280,15 +298,13 @@ class ImapTransport:
                 await self._call(self._beat)
                 imap += f"; this service holds the mailbox ({self._folder(LOCK_FOLDER)})"
         except TransportError as err:
-            said = str(err)
-            if "LOGIN" in said.upper() or "AUTHENTICAT" in said.upper():
-                answer = re.search(r"Data: \[b?['\"](.*?)['\"]\]", said)
-                raise ConfigurationError(
-                    f"IMAP server {self._host} refused the login of {self.server.user!r} "
-                    f"({answer.group(1) if answer else said}): check imap.user and the "
-                    "password (REFEREE_IMAP__PASSWORD)"
-                ) from None
-            raise
+            refused = login_refused(str(err), self._host, self.server.user)
+            if refused is None:
+                raise
+            temporary, said = refused
+            if temporary:
+                raise TransportError(said, server="imap") from None
+            raise ConfigurationError(said) from None
         return [imap, await self.sender.check()]
 
     def _beat(self, box: BaseMailBox) -> None:

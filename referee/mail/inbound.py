@@ -34,6 +34,11 @@ from referee.wording.vocabulary import languages
 
 #: The header our own mails carry, so that we never answer ourselves.
 LOOP_HEADER = "X-Referee-Loop"
+#: How `referee doctor`'s test mail's Message-ID begins; with our loop id (which only a holder
+#: of the service's secret can give it), the service knows it for the doctor's test.
+DOCTOR_MAIL_PREFIX = "<doctor."
+#: Why the doctor's test mail is automatic: filed unanswered, and not listed by `referee inbox`.
+DOCTOR_TEST = "referee doctor's test mail"
 #: Every board we send starts its text with this (in English; "Splendor · gêm " in Welsh...);
 #: a reply is cut where a copy of one begins.
 BOARD_MARK = "Splendor · game "
@@ -235,6 +240,8 @@ def automatic(message: Message, sender: str, loop_id: str = "") -> str | None:
     List-Unsubscribe), and our own mail (our loop header).
     """
     if loop_id and _header(message, LOOP_HEADER).strip() == loop_id:
+        if _header(message, "Message-ID").strip().startswith(DOCTOR_MAIL_PREFIX):
+            return DOCTOR_TEST
         return "our own mail"
     if _header(message, LOOP_HEADER):
         return "mail from another referee"

@@ -48,7 +48,15 @@ class ServiceLock:
 
     def loop_id(self) -> str:
         """The value of our loop header: mail carrying it is ours and never answered."""
-        return hashlib.sha256(b"loop" + self.secret()).hexdigest()[:16]
+        return _loop_id(self.secret())
+
+    def known_loop_id(self) -> str | None:
+        """The loop id, if the secret is there and this user may read it; None otherwise
+        (nothing is made: `referee doctor`, run as another user, must leave no file)."""
+        try:
+            return _loop_id(bytes.fromhex((self.root / "secret").read_text().strip()))
+        except (OSError, ValueError):
+            return None
 
     def hold(self, started: datetime) -> None:
         """Become the one service of this games folder; ConfigurationError naming the other
@@ -102,3 +110,7 @@ class ServiceLock:
         if self._service_lock is not None:
             self._service_lock.release()
             self._service_lock = None
+
+
+def _loop_id(secret: bytes) -> str:
+    return hashlib.sha256(b"loop" + secret).hexdigest()[:16]

@@ -2,10 +2,13 @@
 
 A server's answer decides what a failure means: a 5xx refusal is permanent (the letter is
 kept for the game master, never retried; on a connection kept from earlier, only once a new
-connection says it too); a 4xx answer or a failed login is temporary, and the letter is tried
-again later. No answer at all — a refused or dropped connection, a timeout, a failed TLS
-handshake — means the server cannot be reached: the letter is not to blame, and waits for the
-server (see :mod:`referee.mail.postman`).
+connection says it too); a 4xx answer is temporary, and the letter is tried again later. A
+login refused with a 4xx (454: the server cannot check passwords now) is the server's
+trouble, waited out like a server away; only a 535 points at the user and password. No
+answer at all — a refused or dropped connection, a timeout, a failed TLS handshake — means
+the server cannot be reached: the letter is not to blame, and waits for the server (see
+:mod:`referee.mail.postman`). A certificate this machine does not trust is said so, with
+``ca_file``, the setting that mends it for a private or self-signed one.
 """
 
 from __future__ import annotations
@@ -33,6 +36,41 @@ def tls_context(ca_file: Path | None) -> ssl.SSLContext:
     if ca_file is not None:
         context.load_verify_locations(cafile=str(ca_file))
     return context
+
+
+def untrusted_certificate(err: BaseException, section: str) -> str | None:
+    """What to say when ``err`` is (or was caused by) a server's certificate that this machine
+    does not trust, naming what mends it (``ca_file`` in ``[section]``); None otherwise."""
+    seen: BaseException | None = err
+    for _ in range(6):  # the error, and what caused it, a few deep
+        if seen is None:
+            break
+        if isinstance(seen, ssl.SSLCertVerificationError) or "CERTIFICATE_VERIFY_FAILED" in str(
+            seen
+        ):
+            why = getattr(seen, "verify_message", None) or "certificate verify failed"
+            return (
+                f"its certificate is not trusted here ({why}): for a private or self-signed "
+                f"certificate, give the file of that certificate (or of the CA that signed "
+                f"it) as ca_file in [{section}] (docs/mail-server.md)"
+            )
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
+def login_refused(err: aiosmtplib.SMTPAuthenticationError, where: str, user: str | None) -> str:
+    """What a refused SMTP login means, by its code: 535 is the user or the password; other
+    codes are not (a 4xx is the server's trouble, for now: Postfix answers 454 while the
+    Dovecot behind it that checks passwords is down)."""
+    said = f"SMTP server {where} refused the login of {user!r} ({err.code} {err.message})"
+    if err.code < 500:
+        return (
+            f"{said}: a temporary failure on the server's side (its password check may be "
+            "down): tried again, at growing intervals"
+        )
+    if err.code == 535:
+        return f"{said}: check smtp.user and the password (REFEREE_SMTP__PASSWORD)"
+    return f"{said}: the server will not take this login; its log says why (smtp.security?)"
 
 
 class SmtpSender:
@@ -69,11 +107,10 @@ class SmtpSender:
         try:
             client = await self._connect()
         except aiosmtplib.SMTPAuthenticationError as err:
-            raise ConfigurationError(
-                f"SMTP server {self.where} refused the login of {self.server.user!r} "
-                f"({err.code} {err.message}): check smtp.user and the password "
-                "(REFEREE_SMTP__PASSWORD)"
-            ) from None
+            refused = login_refused(err, self.where, self.server.user)
+            if err.code < 500:  # the server's trouble, not the settings': tried again
+                raise TransportError(refused, server="smtp") from None
+            raise ConfigurationError(refused) from None
         except (aiosmtplib.SMTPException, OSError, TimeoutError) as err:
             raise TransportError(
                 f"SMTP server {self.where} cannot be reached: {_said(err)}", server="smtp"
@@ -130,10 +167,10 @@ class SmtpSender:
                 raise refusal from None
             except aiosmtplib.SMTPAuthenticationError as err:
                 await _close(client)
-                raise SendError(
-                    f"{self.server.host} refused the login of {self.server.user!r} "
-                    f"({err.code} {err.message}): check smtp.user and smtp.password",
+                raise SendError(  # the letter is not to blame: it waits for the server
+                    login_refused(err, self.where, self.server.user),
                     permanent=False,
+                    unreachable=err.code < 500,
                 ) from None
             except aiosmtplib.SMTPResponseException as err:
                 await _close(client)
@@ -172,7 +209,11 @@ class SmtpSender:
 
 
 def _said(err: BaseException) -> str:
-    """What went wrong, in words: a timeout says how long it waited."""
+    """What went wrong, in words: a timeout says how long it waited; a certificate not
+    trusted says what mends it."""
+    untrusted = untrusted_certificate(err, "smtp")
+    if untrusted is not None:
+        return untrusted
     if isinstance(err, TimeoutError) and not str(err):
         return "no answer in time"
     return str(err) or type(err).__name__

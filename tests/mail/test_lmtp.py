@@ -7,6 +7,7 @@ and hands them over, each played once and in order, when it is back."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import random
 import re
@@ -16,10 +17,12 @@ import socket
 import subprocess
 import sys
 import time
+import tomllib
 from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+import tomli_w
 from typer.testing import CliRunner
 
 from referee.cli import app
@@ -227,11 +230,16 @@ def test_doctor_checks_the_route_to_the_listener_with_the_service_running_and_st
     assert running.exit_code == 0, running.stdout
     assert "LMTP: a running service listens on 127.0.0.1:" in running.stdout
     assert "was handed over by LMTP in" in running.stdout
+    assert "ok       service: running since" in running.stdout
+    # the running service took the doctor's test mail: filed, not listed as another's
+    inbox = CliRunner().invoke(app, ["inbox", "--json", "--config", str(table.referee.config)])
+    assert json.loads(inbox.stdout)["mails"] == [], inbox.stdout
     table.referee.stop()
     stopped = CliRunner().invoke(app, doctor, env=env)
     assert stopped.exit_code == 0, stopped.stdout
     assert "can be listened on (no service there now)" in stopped.stdout
     assert "was handed over by LMTP in" in stopped.stdout
+    assert "WARNING  no referee service is running on the games folder" in stopped.stdout
     left = [
         p for p in (table.referee.games / ".lmtp").rglob("*.eml") if b"doctor" in p.read_bytes()
     ]
@@ -330,3 +338,59 @@ def test_serve_lmtp_with_a_mail_dir_takes_mail_over_lmtp_and_writes_letters_into
         assert service.wait(timeout=30) == 0, log.read_text()
     said = log.read_text()
     assert "letters written to" in said and "Traceback" not in said
+
+
+def test_a_login_the_server_cannot_check_now_is_waited_out_and_not_blamed_on_the_password(
+    table_factory: type[Table],  # noqa: F811
+    servers: MailServers,  # noqa: F811
+) -> None:
+    """Dovecot down behind Postfix: Postfix answers the referee's SMTP login with 454 4.7.0
+    Temporary authentication failure. The service starts all the same (no exit 78, which
+    would tell systemd never to start it again), says the failure is temporary, and sends
+    its letters once Dovecot is back; the doctor does not point at the password."""
+    table = lmtp_table(table_factory, servers)
+    for name in PLAYERS:
+        table.programs[name].wait_for("turn 0")
+    assert table.referee.stop() == 0
+    env = {"REFEREE_SMTP__PASSWORD": servers.password(table.referee.user)}
+    with servers.dovecot_stopped():
+        table.referee.start()
+        wait_until(lambda: "454" in table.referee.log_text(), "the service to meet the 454")
+        time.sleep(2)
+        assert table.referee.process is not None and table.referee.process.poll() is None
+        said = table.referee.log_text()
+        assert "454 4.7.0 Temporary authentication failure" in said
+        assert "a temporary failure on the server's side" in said
+        assert "check smtp.user" not in said and "Traceback" not in said
+        shown = CliRunner().invoke(app, ["status", "--config", str(table.referee.config)])
+        assert "SMTP cannot be reached; the service keeps trying" in shown.stdout
+        checked = CliRunner().invoke(
+            app, ["doctor", "--no-mail", "--config", str(table.referee.config)], env=env
+        )
+        assert checked.exit_code == 1, checked.stdout
+        # a new smtpd of Postfix's, with no word from Dovecot, may drop the connection at once
+        assert ("a temporary failure on the server's side" in checked.stdout
+                and "is Dovecot running?" in checked.stdout) or (
+            "cannot be reached: Connection lost" in checked.stdout), checked.stdout  # fmt: skip
+        assert "REFEREE_SMTP__PASSWORD" not in checked.stdout
+        assert "check smtp.user" not in checked.stdout
+    play(table, PLAYERS, random.Random(8), turns=1)  # Dovecot back: letters go out again
+    for name in PLAYERS:
+        table.programs[name].wait_for("turn 1")
+
+
+def test_a_certificate_not_trusted_here_is_said_so_naming_ca_file(
+    table_factory: type[Table],  # noqa: F811
+    servers: MailServers,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    table = lmtp_table(table_factory, servers)
+    settings = tomllib.loads(table.referee.config.read_text())
+    del settings["smtp"]["ca_file"]  # the servers' own CA: not among the system's
+    config = tmp_path / "no-ca.toml"
+    config.write_text(tomli_w.dumps(settings))
+    env = {"REFEREE_SMTP__PASSWORD": servers.password(table.referee.user)}
+    checked = CliRunner().invoke(app, ["doctor", "--no-mail", "--config", str(config)], env=env)
+    assert checked.exit_code == 1, checked.stdout
+    assert "its certificate is not trusted here" in checked.stdout
+    assert "as ca_file in [smtp]" in checked.stdout and "mend ca_file" in checked.stdout

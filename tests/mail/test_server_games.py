@@ -484,6 +484,10 @@ def test_status_and_doctor_tell_what_is_going_on(table_factory: type[Table]) -> 
         checked.stdout
     )
     assert "All is well." in checked.stdout
+    assert "ok       service: running since" in checked.stdout
+    if "(a running service filed it)" in checked.stdout:  # and did not list it as another's
+        inbox = runner.invoke(app, ["inbox", "--json", "--config", str(table.referee.config)])
+        assert json.loads(inbox.stdout)["mails"] == [], inbox.stdout
     env["REFEREE_SMTP__PASSWORD"] = "wrong"
     checked = runner.invoke(app, ["doctor", "--config", str(table.referee.config)], env=env)
     assert checked.exit_code == 1

@@ -218,3 +218,6 @@ class Ruling:
     letters: list[Letter] = field(default_factory=list)
     limit: str | None = None
     effects: list[Effect] = field(default_factory=list)
+    #: Whether a mail refused or ignored is listed by `referee inbox` (all are, but the
+    #: doctor's own test mail: nothing for the game master to see there)
+    listed: bool = True
