@@ -86,6 +86,37 @@ def test_a_game_is_played_over_lmtp_each_reply_taken_at_once(
     assert b"Received: from" in head  # (Postfix's own)
 
 
+#: The lines a service says per mail handled and per letter sent (docs/mail.md: the log).
+PER_MAIL = re.compile(r"referee: mail \S+: (played|answered|refused|ignored): ")
+PER_LETTER = re.compile(r"referee: letter to \S+ sent: ")
+
+
+def test_the_log_says_one_line_per_mail_handled_and_per_letter_sent(
+    table_factory: type[Table],  # noqa: F811
+    servers: MailServers,  # noqa: F811
+) -> None:
+    """Over LMTP, at the default level: after the lines that say what the service is, a line
+    for each mail handled and each letter sent, and nothing else (aiosmtpd told every
+    session's end as "Connection lost during _handle_client()", about a dozen lines a
+    mail in all)."""
+    table = lmtp_table(table_factory, servers)
+    started = len(table.referee.log_text().splitlines())
+    play(table, PLAYERS, random.Random(6), turns=4)
+    for name in PLAYERS:
+        table.programs[name].wait_for("turn 4")
+    wait_until(table.referee.quiet, "the last letters to go out")
+    time.sleep(1)  # (anything said after the last letter)
+    lines = table.referee.log_text().splitlines()[started:]
+    mails = [line for line in lines if PER_MAIL.search(line)]
+    letters = [line for line in lines if PER_LETTER.search(line)]
+    others = [line for line in lines if line not in mails and line not in letters]
+    assert len(mails) == 4 and len(letters) >= 8, "\n".join(lines)
+    assert others == [], (
+        f"{len(lines)} lines for {len(mails)} mails and {len(letters)} letters:\n"
+        + "\n".join(lines)
+    )
+
+
 def test_replies_sent_while_the_service_is_down_wait_in_postfix_and_are_played_in_order(
     table_factory: type[Table],  # noqa: F811
     servers: MailServers,  # noqa: F811
