@@ -1,6 +1,8 @@
 """scripts/install-service, into a staging tree (--root): the virtual environment, settings
 and a secrets file with the right modes, the service's folder, a hardened unit that
 systemd-analyze verifies, and the game master's command; run twice, it keeps the settings.
+It installs for a user of the test's own (--user), which this machine does not have: a game
+master who installed the service (whose machine has the user `referee`) can run the tests.
 
 And the whole road of a game master, in a sandbox (tests/sandbox.py): the staged install put
 in its place, docs/mail-server.md's steps run as written (Postfix and Dovecot), a password
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import pwd
 import re
 import shlex
 import shutil
@@ -20,6 +23,7 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from secrets import token_hex
 
 import pytest
 
@@ -29,6 +33,19 @@ from tests.sandbox import usable as sandbox_unusable
 
 ROOT = Path(__file__).parents[1]
 SCRIPT = ROOT / "scripts" / "install-service"
+
+
+def a_user_this_machine_does_not_have() -> str:
+    while True:
+        name = f"referee-test-{token_hex(3)}"
+        try:
+            pwd.getpwnam(name)
+        except KeyError:
+            return name
+
+
+#: The service's user in these tests (--user): never one this machine's users decide on.
+SERVICE_USER = a_user_this_machine_does_not_have()
 
 
 def ensure_systemd_analyze() -> str:
@@ -56,10 +73,10 @@ def ensure_systemd_analyze() -> str:
 PYTHON = "/usr/bin/python3" if os.access("/usr/bin/python3", os.X_OK) else "python3"
 
 
-def install(stage: Path) -> subprocess.CompletedProcess[str]:
+def install(stage: Path, *options: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [str(SCRIPT), "--root", str(stage), "--from", str(ROOT), "--python",
-         shutil.which(PYTHON) or PYTHON],
+         shutil.which(PYTHON) or PYTHON, "--user", SERVICE_USER, *options],
         capture_output=True, text=True, timeout=600,
     )  # fmt: skip
 
@@ -82,12 +99,31 @@ def stage() -> Iterator[Path]:
         shutil.rmtree(root, ignore_errors=True)
 
 
+def test_the_service_user_is_referee_unless_another_is_given() -> None:
+    """These tests install for a user of their own; the installer's default stays pinned."""
+    assert re.search(r'^SERVICE_USER="referee"$', SCRIPT.read_text(), re.MULTILINE)
+    said = subprocess.run([str(SCRIPT), "--help"], capture_output=True, text=True)
+    assert said.returncode == 0 and "--user NAME (default referee)" in said.stdout
+
+
+@pytest.mark.parametrize("name", ["two words", "a$(id)", "-r", "x" * 32])
+def test_a_user_name_that_is_not_one_is_refused_before_anything_is_installed(
+    tmp_path: Path, name: str
+) -> None:
+    """The name is written into a shell script and a unit: a space or a $ would break them."""
+    done = install(tmp_path, "--user", name)
+    assert done.returncode != 0
+    assert "install-service: --user" in done.stderr and list(tmp_path.iterdir()) == []
+
+
 def test_the_installer_says_what_to_do_next_with_systemd_and_without(stage: Path) -> None:
     said = (stage / "installer-said.txt").read_text()
     assert "nothing started" in said and "systemctl enable --now referee" in said
     assert "Where systemd does not run" in said
     assert re.search(r"^\s+4\. referee serve\s+# as root: the service in the foreground", said,
                      re.MULTILINE)  # fmt: skip
+    assert f"run as {SERVICE_USER} with the service's settings" in said
+    assert f"# {SERVICE_USER} with its settings and passwords" in said
     assert "sudo" not in said
 
 
@@ -110,7 +146,8 @@ def test_the_service_is_installed_with_its_settings_secrets_and_folder(stage: Pa
 
 def test_the_unit_is_hardened_and_systemd_finds_nothing_wrong_with_it(stage: Path) -> None:
     unit = (stage / "etc" / "systemd" / "system" / "referee.service").read_text()
-    for line in ("User=referee", "NoNewPrivileges=yes", "ProtectSystem=strict",
+    for line in (f"User={SERVICE_USER}", f"Group={SERVICE_USER}", "NoNewPrivileges=yes",
+                 "ProtectSystem=strict",
                  "ReadWritePaths=/var/lib/referee", "RestartPreventExitStatus=78",
                  "ExecStart=/opt/referee/bin/referee serve --config /etc/referee/referee.toml",
                  "LoadCredential=secrets.env:/etc/referee/secrets.env",
@@ -142,7 +179,12 @@ def test_the_game_masters_command_runs_as_the_service_user(stage: Path) -> None:
     assert subprocess.run(["sh", "-n", str(wrapper)]).returncode == 0
     text = wrapper.read_text()
     assert "export REFEREE_CONFIG=/etc/referee/referee.toml" in text
-    assert "setpriv --reuid=referee --regid=referee --init-groups --no-new-privs" in text
+    user = SERVICE_USER
+    assert f"setpriv --reuid={user} --regid={user} --init-groups --no-new-privs" in text
+    assert f'if [ "$(id -un)" = "{user}" ]; then' in text
+    assert f"export HOME=/var/lib/referee USER={user} LOGNAME={user}" in text
+    assert f"run this as root, or as {user}" in text
+    assert not re.search(r"(\b(reuid|regid|USER|LOGNAME)=|as )referee(?![\w-])", text)
     assert 'exec $as_service_user -- /opt/referee/bin/referee "$@"' in text
     # the secrets file is handed over open, never run: no ". file", no "source file"
     assert 'referee "$@" 3< /etc/referee/secrets.env' in text
@@ -212,7 +254,8 @@ print("== replied to", to)
 def test_a_game_master_follows_the_docs_to_a_service_that_plays_by_mail(stage: Path) -> None:
     """install-service, docs/mail-server.md's steps as written, a secrets file with a hard
     password read by the game master's command and by the service as the unit runs it, the
-    doctor's checks and round trip, and a move by mail through Postfix and Dovecot."""
+    doctor's checks and round trip, and a move by mail through Postfix and Dovecot; all as the
+    installed service's user, which the sandbox makes."""
     ensure_mail_servers()
     secrets = stage / "etc" / "referee" / "secrets.env"
     secrets.write_bytes(
@@ -222,6 +265,7 @@ def test_a_game_master_follows_the_docs_to_a_service_that_plays_by_mail(stage: P
     )
     (stage / "reply.py").write_text(REPLY)
     values = "".join(f"{name}={shlex.quote(value)}\n" for name, value in VALUES.items())
+    user = SERVICE_USER
     steps = doc_steps()
     script = f"""
 # -- the machine: the staged install in its places, the service's user, a certificate
@@ -230,9 +274,9 @@ mount -t tmpfs tmpfs /opt && mkdir /opt/referee && mount --bind "$STAGE/opt/refe
 mount --bind "$STAGE/var/lib/referee" /var/lib/referee
 mount -t tmpfs tmpfs /usr/local/bin && cp "$STAGE/usr/local/bin/referee" /usr/local/bin/
 cp -a "$STAGE/etc/referee" /etc/referee
-useradd --system --user-group --home-dir /var/lib/referee --no-create-home referee
-chown -R referee:referee /var/lib/referee
-chown root:referee /etc/referee/referee.toml  # as install-service does where the user exists
+useradd --system --user-group --home-dir /var/lib/referee --no-create-home {user}
+chown -R {user}:{user} /var/lib/referee
+chown root:{user} /etc/referee/referee.toml  # as install-service does where the user exists
 echo "127.0.0.1 mail.club.test" >> /etc/hosts
 mkdir -p /etc/ssl/club
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -keyout /etc/ssl/club/key.pem \\
@@ -253,6 +297,7 @@ referee serve --once
 sleep 1
 referee serve --once
 referee log g1 --json > "$SANDBOX/log.json"
+echo "== the game's folder belongs to $(stat -c %U /var/lib/referee/games/g1)"
 referee serve &  # the service in the foreground, as the installer says to run it here
 serving=$!
 for _ in $(seq 300); do
@@ -265,9 +310,9 @@ echo "== the foreground service stopped with status $code"
 grep -q '"state": "stopped"' /var/lib/referee/games/.mail/status.json
 
 # -- the unit's way: systemd's copy of the secrets file (LoadCredential), named to the service
-install -d -m 0500 -o referee /run/credentials/referee.service
-install -m 0400 -o referee /etc/referee/secrets.env /run/credentials/referee.service/secrets.env
-runuser -u referee -- env -u REFEREE_SECRETS_FD REFEREE_CONFIG=/etc/referee/referee.toml \\
+install -d -m 0500 -o {user} /run/credentials/referee.service
+install -m 0400 -o {user} /etc/referee/secrets.env /run/credentials/referee.service/secrets.env
+runuser -u {user} -- env -u REFEREE_SECRETS_FD REFEREE_CONFIG=/etc/referee/referee.toml \\
     REFEREE_SECRETS_FILE=/run/credentials/referee.service/secrets.env \\
     /opt/referee/bin/referee doctor --no-mail
 echo "== all done"
@@ -282,6 +327,7 @@ echo "== all done"
         said = done.stdout.decode(errors="replace")
         assert done.returncode == 0, said[-6000:]
         assert "== the doc's steps are done" in said
+        assert f"== the game's folder belongs to {SERVICE_USER}\n" in said
         assert said.count("All is well.") == 2, said[-4000:]
         assert "a mail to splendor+doctor." in said and "arrived in INBOX" in said
         assert "logged in as splendor@club.test" in said
