@@ -294,9 +294,19 @@ def _written_words(text: str) -> list[_Written]:
 @functools.lru_cache(maxsize=4096)
 def _meanings(word: str, folder: Path) -> _Written:
     """A word (case folded) with what it may mean in the languages of ``folder``: kept, as
-    the same words come in every mail."""
+    the same words come in every mail. A word no language lists as written may be one with
+    an ending its language gives (``[grammar] endings``: Esperanto's ``ruĝajn`` is
+    ``ruĝa``; Bengali's ``লালটা`` is ``লাল``): the meanings it has in that language."""
     key = fold(word)
-    return _written(word, key, _reading_words(folder).senses.of(word, key))
+    vocabulary = _reading_words(folder)
+    senses = vocabulary.senses.of(word, key)
+    if not senses and not _patterned(key):
+        for stem, language in vocabulary.stems(key):
+            found = tuple(s for s in vocabulary.senses.of(stem, stem) if language in s.languages)
+            if found:
+                senses = found
+                break
+    return _written(word, key, senses)
 
 
 def _phrase(
@@ -331,6 +341,32 @@ def _readings(written: list[_Written]) -> Iterator[list[_Word]]:
     ):
         pick = dict(zip(ambiguous, chosen, strict=True))
         yield [w.words[pick.get(w.key, 0)] for w in written]
+
+
+#: A word of one reading, and a word as written with all its readings: for the reader of
+#: sentences (:mod:`referee.sentences`), which places the same words otherwise.
+Word = _Word
+WrittenWord = _Written
+
+
+def written_words(text: str) -> list[_Written]:
+    """The words of ``text`` (case folded), each with what it may mean in every language."""
+    return _written_words(plain(text))
+
+
+def readings_of(written: list[_Written]) -> Iterator[list[_Word]]:
+    """Each reading of ``written`` (one meaning for each word), English's first."""
+    return _readings(written)
+
+
+def card_word(key: str) -> Literal["card", "noble"] | None:
+    """What a folded word the languages do not know names by itself: a card (``1-23``) or a
+    noble (``n4``); None when neither."""
+    if _CARD_ID.fullmatch(key):
+        return "card"
+    if _NOBLE_WRITTEN.fullmatch(key):
+        return "noble"
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -464,7 +500,18 @@ def _request(words: list[_Word], text: str) -> MoveRequest:
         before += 1
     if 0 < before < len(words) and words[before].head == "resign":
         words = words[before:]  # I resign
-    clauses = list(_clauses(words, text))
+    return request_of_clauses(list(_clauses(words, text)), text)
+
+
+#: A clause of a move: its move word (take, return…), that word as written, its arguments.
+Clause = tuple[str, str, list["_Word"]]
+
+
+def request_of_clauses(clauses: list[Clause], text: str) -> MoveRequest:
+    """The request that ``clauses`` (in the order written) make: one action and what may
+    follow it (return, pay, noble). InvalidMoveError, saying what is wrong, when they make
+    none. (The notation's clauses, and the clauses :mod:`referee.sentences` finds in a
+    sentence.)"""
     action_clauses = [c for c in clauses if _HEADS[c[0]] is not None]
     if not action_clauses:
         raise InvalidMoveError.of("notation.no_action").about(text)

@@ -292,6 +292,24 @@ class _Building(Generic[T]):
         )
 
 
+#: The kinds of ``[grammar]`` word a sentence's reader treats apart; every other list of
+#: ``[grammar]`` (pronouns, helper verbs, polite words, the game's nouns…) is passed over.
+GRAMMAR_KINDS = ("one", "with", "negations", "doubts")
+#: The keys of ``[grammar]`` that are not lists of words.
+GRAMMAR_SETTINGS = ("order", "endings", "particles")
+
+
+@dataclass(frozen=True)
+class Particle:
+    """A word that, standing in a sentence beside one of ``verbs``, makes that verb the move
+    word ``means`` ("give them back": return; Icelandic "tek … frá": reserve)."""
+
+    words: tuple[str, ...]
+    verbs: frozenset[str]
+    means: str
+    language: str
+
+
 @dataclass(frozen=True)
 class ReadingVocabulary:
     """The words of every language at once, as a move, a command or an option is read:
@@ -306,6 +324,14 @@ class ReadingVocabulary:
     phrases: Mapping[tuple[str, ...], tuple[Sense, ...]]
     commands: Index[str]
     options: Index[str]
+    #: a sentence's grammar: folded word -> its kinds ("grammar": passed over; or one of
+    #: GRAMMAR_KINDS), each with the language that says it
+    grammar: Index[tuple[str, str]] = field(default_factory=Index)
+    #: words that make a verb beside them another move word, by their first word
+    particles: Mapping[str, tuple[Particle, ...]] = field(default_factory=dict)
+    #: by language: endings a word may carry beyond its lists, and what stands for them
+    #: ("ajn" -> "a": Esperanto's accusative plural), longest first
+    endings: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
 
     @functools.cached_property
     def longest_phrase(self) -> int:
@@ -327,6 +353,19 @@ class ReadingVocabulary:
     def is_option(self, word: str, option: str) -> bool:
         """Whether ``word`` is, in some language, the option word ``option``."""
         return option in self.options.of(word)
+
+    def grammar_of(self, word: str, key: str | None = None) -> tuple[tuple[str, str], ...]:
+        """What ``word`` is in a sentence's grammar: (kind, language) pairs, none when it is
+        no grammar word of any language."""
+        return self.grammar.of(word, key)
+
+    def stems(self, key: str) -> Iterator[tuple[str, str]]:
+        """The words a folded word may be with one of a language's endings taken off (and
+        what stands for it put on): (stem, language), longest ending first."""
+        for language, endings in self.endings.items():
+            for ending, instead in endings:
+                if key.endswith(ending) and len(key) > len(ending) + 1:
+                    yield key[: -len(ending)] + instead, language
 
 
 def _senses_of_table(table: Mapping[str, Any], source: str) -> Iterable[tuple[str, Sense]]:
@@ -361,11 +400,15 @@ def build_reading_vocabulary(
     phrases: dict[tuple[str, ...], list[Sense]] = {}
     commands: _Building[str] = _Building()
     options: _Building[str] = _Building()
+    grammar: _Building[tuple[str, str]] = _Building()
+    particles: dict[str, list[Particle]] = {}
+    endings: dict[str, tuple[tuple[str, str], ...]] = {}
     seen: list[str] = []
     for language, table in tables:
         if language not in seen:
             seen.append(language)
         source = f"the words of {language!r}"
+        _add_grammar(table.get("grammar", {}), language, source, grammar, particles, endings)
         for word, sense in _senses_of_table(table, source):
             sense = Sense(sense.group, sense.value, (language,))
             pieces = WORD.findall(fold(word, language))
@@ -383,7 +426,46 @@ def build_reading_vocabulary(
         phrases={k: tuple(v) for k, v in phrases.items()},
         commands=commands.index(),
         options=options.index(),
+        grammar=grammar.index(),
+        particles={k: tuple(v) for k, v in particles.items()},
+        endings=endings,
     )
+
+
+def _add_grammar(
+    table: Mapping[str, Any],
+    language: str,
+    source: str,
+    grammar: _Building[tuple[str, str]],
+    particles: dict[str, list[Particle]],
+    endings: dict[str, tuple[tuple[str, str], ...]],
+) -> None:
+    """A words file's ``[grammar]``: its lists of words (each kind in GRAMMAR_KINDS kept
+    apart, every other list passed over as ``grammar``), its endings and its particles."""
+    for name, value in table.items():
+        if name == "order":
+            continue
+        if name == "endings":
+            pairs = [tuple(str(p) for p in pair) for pair in value]
+            if any(len(pair) != 2 for pair in pairs):
+                raise ValueError(f"{source}: [grammar] endings are pairs [ending, instead]")
+            folded = [(fold(a, language), fold(b, language) if b else "") for a, b in pairs]
+            endings[language] = tuple(sorted(folded, key=lambda p: -len(p[0])))
+        elif name == "particles":
+            for rule in value:
+                words = tuple(WORD.findall(fold(str(rule["particle"]), language)))
+                means = str(rule["means"])
+                if means not in MOVE_WORDS:
+                    raise ValueError(f"{source}: a particle means {means!r}, which is no move word")
+                verbs = frozenset(fold(str(v), language) for v in rule["verbs"])
+                particles.setdefault(words[0], []).append(Particle(words, verbs, means, language))
+        elif isinstance(value, list):
+            kind = name if name in GRAMMAR_KINDS else "grammar"
+            for word in value:
+                for piece in WORD.findall(fold(str(word), language)):
+                    grammar.add(piece, language, (kind, language))
+        else:
+            raise ValueError(f"{source}: [grammar] {name} is neither a list nor a setting")
 
 
 def language_tables(folder: Path | None = None) -> list[tuple[str, dict[str, Any]]]:

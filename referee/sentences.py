@@ -1,0 +1,541 @@
+"""Finding the move in what people write: whole sentences, in any order their language puts
+words, politeness and all (docs/notation.md, "Sentences").
+
+The notation (:mod:`referee.notation`) reads a move written as a move: its action first
+(``take red green blue``). People write sentences: "Hi all, I'll take a white, a blue and a
+green, please", "Rwy'n cymryd dau goch", "Ég ætla að taka frá spil 2-05", "Mi aĉetos la
+karton 1-23", "লাল, সবুজ আর নীল নিচ্ছি". This module finds the move in them.
+
+A reply is cut into sentences (at ``.``, ``!``, ``?``, ``;``, a danda and line ends); each
+word of a sentence is, in some language (every language is read at once, as the notation
+reads them):
+
+* a *move word*: an action (take, reserve, buy, pass, resign) or what may follow one
+  (return, pay, noble), in any of its forms ("taking", "cymeraf", "prenos", "নিচ্ছি");
+* an *argument*: a colour, a count (in digits, Bengali digits or words), a card, a deck, a
+  noble, "nothing";
+* *grammar*, which carries no move and is passed over: pronouns, helper verbs, polite words
+  and greetings, articles, the game's nouns (card, token, gem, deck…), each language's
+  ``[grammar]`` in its ``words.toml``; "a"/"an" counts one before a colour; "with" leads
+  the payment of a buy;
+* a word of *negation* or *doubt* (not, or, maybe, if…): a sentence that holds one is
+  never played;
+* or a word the reader does not know.
+
+The arguments go with the move words: after each (the verb first, as English writes) or
+before each (the verb last, as Bengali writes), whichever makes a move; with one move word,
+all of them, on either side. A reading is *sure* when every word of its sentences is placed
+and every way of reading them gives the same move; otherwise it is *unsure*, and the
+referee asks the player whether it read them right rather than play it (never a guess).
+Sentences without a move word are chat, passed over; a sentence that only follows a move
+("Then I'll give back two greens") joins it.
+
+Grammar is data: a sixth language adds its lists and endings to its ``words.toml``; nothing
+here names a language.
+
+Pure: text in, a :class:`MoveReading` out.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+
+from referee.errors import InvalidMoveError
+from referee.notation import (
+    Clause,
+    MoveRequest,
+    Word,
+    card_word,
+    plain,
+    reading_words,
+    readings_of,
+    request_of_clauses,
+    written_words,
+)
+from referee.wording.vocabulary import ReadingVocabulary, Sense
+
+#: Where a sentence ends: ! ? ; a danda, a full stop before a space or the end, a line end.
+_SENTENCE_END = re.compile(r"[!?;\u0964\u0965\n]+|\.+(?=\s|$)")
+#: What joins words without being one: ``white+green+black``, ``#2-03``, ``red/green``, and
+#: brackets around a word ("my reserved card (1-36)").
+_JOINING = re.compile(r"[+&/#()\[\]]")
+#: A count written with a times sign: ``x2``, ``2x`` (and the sign itself, U+00D7).
+_TIMES = re.compile("[x\u00d7](\\d)|(\\d)[x\u00d7]")
+#: What is stripped around a sentence: spaces, dashes, marks of emphasis.
+_AROUND = " \t-\u2013\u2014*_"
+#: The most readings of one sentence that are tried (each word with two meanings doubles
+#: them); the first ones, English's meanings first.
+MOST_READINGS = 32
+#: The most tokens a count in a move may be (a greater number is no count: "that puts me on
+#: 12").
+MOST_TOKENS = 7
+#: The longest sentence read for a move (words); longer ones are chat.
+LONGEST_SENTENCE = 60
+#: The actions: the move words a move is one of (the others only follow one).
+ACTIONS = ("take", "reserve", "buy", "pass", "resign")
+#: How a sentence that only follows a move (a return, a payment, a noble) marks the request
+#: it makes, to be joined to the move (its text starts so).
+FOLLOWS = "\x00follows:"
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One sentence, read: the move it holds (None: none), whether the reading is sure, the
+    words it could not place, and whether it says not, or leaves a choice (``doubt``: the
+    word that does)."""
+
+    text: str
+    request: MoveRequest | None = None
+    sure: bool = False
+    unplaced: tuple[str, ...] = ()
+    doubt: str | None = None
+    #: whether it has a move word at all (a sentence without one is chat)
+    moving: bool = False
+    #: what the notation says is wrong with it, when it has a move word but makes no move
+    refusal: InvalidMoveError | None = None
+    #: whether its move is a list of colours alone, taken to be a take ("Blue, green and red
+    #: for me"): never sure
+    bare: bool = False
+    #: whether it names colours or cards: beside a move, a sentence that does and has no move
+    #: word of its own may say part of the move in words the reader does not know
+    naming: bool = False
+
+
+@dataclass(frozen=True)
+class MoveReading:
+    """What the sentences of a reply say, together: the move (None: none), whether it is
+    sure, the sentences that made it, and why it cannot be played when it has move words but
+    makes no move or more than one (``trouble``)."""
+
+    request: MoveRequest | None = None
+    sure: bool = False
+    sentences: tuple[Sentence, ...] = ()
+    trouble: InvalidMoveError | None = None
+    #: the words of its sentences it could not place
+    unplaced: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def moving(self) -> bool:
+        """Whether any sentence holds a move word."""
+        return any(s.moving for s in self.sentences)
+
+
+def sentences_of(text: str) -> list[str]:
+    """The sentences of ``text`` (quotes and footers already left out), stripped."""
+    found = (s.strip(_AROUND) for s in _SENTENCE_END.split(_JOINING.sub(" ", plain(text))))
+    return [s for s in found if s]
+
+
+def read_move(text: str) -> MoveReading:
+    """The move that the sentences of ``text`` say, if they say one."""
+    read = [read_sentence(s) for s in sentences_of(text)]
+    moving = [s for s in read if s.moving]
+    bare = [s for s in read if s.bare]
+    if bare and all(_only_follows(s.request) for s in moving if s.request is not None):
+        moving = sorted([*moving, bare[0]], key=read.index)  # a list of colours, then a return
+    if not moving:
+        return MoveReading(sentences=tuple(read))
+    unplaced = tuple(w for s in moving for w in s.unplaced)
+    requests = [s for s in moving if s.request is not None]
+    if not requests:
+        trouble = next((s.refusal for s in moving if s.refusal is not None), None)
+        return MoveReading(None, False, tuple(read), trouble or _no_move(moving[0].text), unplaced)
+    merged = _merged(requests)
+    if merged is None:
+        actions = [s.request.action for s in requests if s.request is not None]
+        both = " / ".join(s.text for s in requests)
+        trouble = InvalidMoveError.of("notation.one_at_a_time", actions=actions).about(both)
+        return MoveReading(None, False, tuple(read), trouble, unplaced)
+    doubtful = any(s.doubt is not None for s in moving)
+    unfinished = any(s.request is None for s in moving)  # a move word that made nothing
+    loose = any(s.naming for s in read if s not in moving)  # "…; mi remetas unu blankan"
+    sure = all(s.sure and not s.bare for s in requests)
+    sure = sure and not doubtful and not unfinished and not loose
+    return MoveReading(merged, sure, tuple(read), None, unplaced)
+
+
+def _no_move(text: str) -> InvalidMoveError:
+    return InvalidMoveError.of("notation.no_action").about(text)
+
+
+def _distinct(requests: Sequence[MoveRequest]) -> list[MoveRequest]:
+    found: list[MoveRequest] = []
+    for request in requests:
+        if request not in found:
+            found.append(request)
+    return found
+
+
+def _merged(sentences: list[Sentence]) -> MoveRequest | None:
+    """The one move that the sentences' moves make together: one action (said once, or the
+    same said again), with what the sentences that only follow it add (a return, a noble, a
+    payment). None when they say two different moves."""
+    action: MoveRequest | None = None
+    extras: list[MoveRequest] = []
+    for sentence in sentences:
+        request = sentence.request
+        assert request is not None
+        if _only_follows(request):
+            extras.append(request)
+            continue
+        if _gold_of_a_reserve(request, action):
+            continue
+        if action is not None and _gold_of_a_reserve(action, request):
+            action = request
+            continue
+        if action is None:
+            action = request
+        elif _without_extras(request) != _without_extras(action):
+            return None
+        else:
+            extras.append(request)
+    if action is None:
+        return None
+    for extra in extras:
+        action = _joined(action, extra)
+        if action is None:
+            return None
+    return action
+
+
+def _gold_of_a_reserve(request: MoveRequest, action: MoveRequest | None) -> bool:
+    """Whether ``request`` is only the gold that comes with reserving ("reserve 3-12 and take
+    a gold"), beside the reserve ``action``."""
+    return (
+        action is not None
+        and action.action == "reserve"
+        and request.action == "take"
+        and request.gems is not None
+        and request.gems[:5] == (0, 0, 0, 0, 0)
+        and request.gems[5] <= 1
+    )
+
+
+def _only_follows(request: MoveRequest | None) -> bool:
+    """Whether a request is only what follows a move (return, pay, noble), with no action of
+    its own: the reader makes such a sentence a pass with those parts (see read_sentence)."""
+    return request is not None and request.text is not None and request.text.startswith(FOLLOWS)
+
+
+def _without_extras(request: MoveRequest) -> MoveRequest:
+    return replace(request, returned=None, noble=None, pay=None, text=None)
+
+
+def _joined(action: MoveRequest, extra: MoveRequest) -> MoveRequest | None:
+    """``action`` with the parts ``extra`` adds; None when they say different things."""
+    joined = action
+    for part in ("returned", "noble", "pay"):
+        mine, theirs = getattr(action, part), getattr(extra, part)
+        if theirs is None:
+            continue
+        if mine is not None and mine != theirs:
+            return None
+        joined = replace(joined, **{part: theirs})
+    return joined
+
+
+# ---------------------------------------------------------------------------------------------
+# One sentence
+
+
+@dataclass(frozen=True, slots=True)
+class _Placed:
+    """A word of one reading of a sentence, placed: ``role`` head (a move word), argument,
+    with (the payment's word of a buy), one (a count of one before a colour), grammar,
+    negation, doubt or unknown."""
+
+    word: Word
+    role: str
+
+
+def read_sentence(text: str) -> Sentence:
+    """The move one sentence holds, if any (see the module's rules)."""
+    written = written_words(text)
+    if not written or len(written) > LONGEST_SENTENCE:
+        return Sentence(text)
+    vocabulary = reading_words()
+    chosen = itertools.islice(readings_of(written), MOST_READINGS)
+    readings = [_placed(words, vocabulary) for words in chosen]
+    moving = any(p.role == "head" for placed in readings for p in placed)
+    first = readings[0]
+    doubt = next((p.word.written for p in first if p.role in ("negation", "doubt")), None)
+    unplaced = tuple(p.word.written for p in first if p.role == "unknown")
+    requests: list[MoveRequest] = []
+    refusal: InvalidMoveError | None = None
+    several = False  # whether one reading's arguments went with its move words two ways
+    for placed in readings:
+        found, err = _requests(placed, text)
+        several = several or len(found) > 1
+        for request in found:
+            if request not in requests:
+                requests.append(request)
+        refusal = refusal or err
+    naming = any(
+        p.role == "argument" and (_is_colour(p.word) or card_word(p.word.key)) for p in first
+    )
+    if not requests and not moving and doubt is None:
+        return replace(_bare(text, first, unplaced), naming=naming)
+    if not requests:
+        return Sentence(text, None, False, unplaced, doubt, moving, refusal, naming=naming)
+    best = [r for r in requests if not r.mixed] or requests
+    request = best[0] if len(best) == 1 else replace(best[0], others=tuple(best[1:]))
+    sure = len(best) == 1 and not several and not unplaced and doubt is None
+    return Sentence(text, request, sure, unplaced, doubt, moving, naming=naming)
+
+
+def _bare(text: str, placed: list[_Placed], unplaced: tuple[str, ...]) -> Sentence:
+    """A sentence with no move word: a list of colours alone (and counts) is a take, never
+    sure ("Blue, green and red for me please", "Double black!"); anything else is chat."""
+    arguments = [p.word for p in placed if p.role == "argument"]
+    colours = [w for w in arguments if w.sense is not None and w.sense.group == "colour"]
+    if not colours or len(arguments) > 2 * len(colours) or len(unplaced) > len(arguments):
+        return Sentence(text, unplaced=unplaced)
+    clause: Clause = ("take", "", [_as_argument(w) for w in arguments])
+    try:
+        request = request_of_clauses([_tidied(clause)], text)
+    except InvalidMoveError:
+        return Sentence(text, unplaced=unplaced)
+    return Sentence(text, request, False, unplaced, bare=True)
+
+
+def _placed(words: list[Word], vocabulary: ReadingVocabulary) -> list[_Placed]:
+    """Each word of one reading with its role in the sentence."""
+    found = [_Placed(word, _role(word, vocabulary)) for word in words]
+    return _ones(_particles(found, vocabulary))
+
+
+def _role(word: Word, vocabulary: ReadingVocabulary) -> str:
+    """A word's role in one reading (see :class:`_Placed`)."""
+    sense = word.sense
+    if word.head is not None:
+        return "head"
+    if sense is not None and sense.group in ("colour", "number", "move"):  # (deck, nothing)
+        return "argument"
+    if not any(ch.isalnum() for ch in word.key):  # a dash, an emoticon
+        return "grammar"
+    kinds = _grammar(word.key, vocabulary)
+    if "negations" in kinds:
+        return "negation"
+    if "doubts" in kinds:
+        return "doubt"
+    if sense is None and card_word(word.key):
+        return "argument"
+    if "one" in kinds:
+        return "one"
+    if "with" in kinds:
+        return "with"
+    if kinds or (sense is not None and sense.group in ("filler", "before_resign")):
+        return "grammar"
+    if _TIMES.fullmatch(word.key) or (word.key.isdecimal() and int(word.key) <= MOST_TOKENS):
+        return "argument"
+    return "unknown"
+
+
+def _grammar(key: str, vocabulary: ReadingVocabulary) -> set[str]:
+    """The grammar kinds of a folded word, as written or with an ending of its language."""
+    kinds = {kind for kind, _ in vocabulary.grammar_of(key, key)}
+    if not kinds:
+        for stem, language in vocabulary.stems(key):
+            kinds = {k for k, lang in vocabulary.grammar_of(stem, stem) if lang == language}
+            if kinds:
+                break
+    return kinds
+
+
+def _particles(found: list[_Placed], vocabulary: ReadingVocabulary) -> list[_Placed]:
+    """A particle beside its verb ("give … back", "tek … frá") makes the verb a move word."""
+    if not vocabulary.particles:
+        return found
+    keys = [p.word.key for p in found]
+    for n, key in enumerate(keys):
+        for particle in vocabulary.particles.get(key, ()):
+            length = len(particle.words)
+            if tuple(keys[n : n + length]) != particle.words:
+                continue
+            verbs = [m for m, p in enumerate(found) if p.word.key in particle.verbs]
+            if not verbs:
+                continue
+            nearest = min(verbs, key=lambda m: (abs(m - n), m > n))  # (before it, on a tie)
+            sense = Sense("move", particle.means, (particle.language,))
+            verb = found[nearest].word
+            found[nearest] = _Placed(replace(verb, sense=sense, head=particle.means), "head")
+            for k in range(n, n + length):
+                found[k] = _Placed(found[k].word, "grammar")
+    return found
+
+
+def _ones(found: list[_Placed]) -> list[_Placed]:
+    """"a"/"an" before a colour counts one; elsewhere it is grammar."""
+    out: list[_Placed] = []
+    for n, placed in enumerate(found):
+        if placed.role == "one":
+            following = found[n + 1] if n + 1 < len(found) else None
+            colour = (
+                following is not None
+                and following.word.sense is not None
+                and following.word.sense.group == "colour"
+            )
+            role = "argument" if colour else "grammar"
+            word = replace(placed.word, sense=Sense("number", 1)) if colour else placed.word
+            out.append(_Placed(word, role))
+        else:
+            out.append(placed)
+    return out
+
+
+def _requests(
+    placed: list[_Placed], text: str
+) -> tuple[list[MoveRequest], InvalidMoveError | None]:
+    """The requests one reading of a sentence makes (several: its arguments may go with its
+    move words more than one way), and the refusal when it makes none."""
+    buying = any(p.word.head == "buy" for p in placed if p.role == "head")
+    items: list[tuple[str, Word]] = []  # (head | argument, word), in order
+    for p in placed:
+        if p.role == "head":
+            items.append(("head", p.word))
+        elif p.role == "with" and buying:
+            pay = replace(p.word, sense=Sense("move", "pay"), head="pay")
+            items.append(("head", pay))
+        elif p.role == "argument":
+            items.append(("argument", _as_argument(p.word)))
+    if not any(kind == "head" for kind, _ in items):
+        return [], None
+    requests: list[MoveRequest] = []
+    errors: list[InvalidMoveError] = []
+    for clauses in _attachments(items):
+        clauses = _without_the_gold_of_a_reserve(clauses)
+        if len(clauses) > 1:  # "so nothing to give back": a return with nothing after it
+            clauses = [c for c in clauses if c[2] or c[0] in ACTIONS] or clauses
+        follows = not any(c[0] in ACTIONS for c in clauses)
+        if follows:  # only what follows a move: return, pay, noble (joined to the move)
+            clauses = [("pass", "", []), *clauses]
+        try:
+            request = request_of_clauses([_tidied(c) for c in clauses], text)
+        except InvalidMoveError as err:
+            errors.append(err)
+            continue
+        if follows:
+            request = replace(request, text=FOLLOWS + text)
+        if request not in requests:
+            requests.append(request)
+    return requests, (errors[0] if errors and not requests else None)
+
+
+def _as_argument(word: Word) -> Word:
+    """A count written ``x2`` or ``2x`` is the count it is."""
+    found = _TIMES.fullmatch(word.key)
+    if found:
+        number = found.group(1) or found.group(2)
+        return replace(word, key=number, sense=None)
+    return word
+
+
+def _without_the_gold_of_a_reserve(clauses: list[Clause]) -> list[Clause]:
+    """A reserve's clauses without the take of the gold that comes with it ("reserve 3-12 and
+    take a gold")."""
+    if not any(c[0] == "reserve" for c in clauses):
+        return clauses
+    return [c for c in clauses if not (c[0] == "take" and _only_gold(c[2]))]
+
+
+def _only_gold(args: list[Word]) -> bool:
+    colours = [w for w in args if w.sense is not None and w.sense.group == "colour"]
+    counts = [_number_of(w) for w in args if _is_number(w)]
+    return [w.sense.value for w in colours if w.sense] == [5] and counts in ([], [1])
+
+
+def _attachments(items: list[tuple[str, Word]]) -> Iterator[list[Clause]]:
+    """The ways the arguments may go with the move words: all with the one move word; or,
+    with several, each after its move word (verb first), or each before it (verb last). A
+    list of colours before what only follows a move ("Ruby, sapphire, emerald, and I'll hand
+    back a diamond") is a take."""
+    heads = [n for n, (kind, _) in enumerate(items) if kind == "head"]
+    before = [w for _, w in items[: heads[0]]]
+    leading = before and not any(items[n][1].head in ACTIONS for n in heads)
+    listed = all(_is_colour(w) or _is_number(w) for w in before)
+    if leading and any(map(_is_colour, before)) and listed:
+        take = replace(items[0][1], head="take", sense=Sense("move", "take"), written="")
+        items = [("head", take), *items]
+        heads = [n for n, (kind, _) in enumerate(items) if kind == "head"]
+    if len(heads) == 1:
+        head = items[heads[0]][1]
+        yield [(str(head.head), head.written, [w for kind, w in items if kind == "argument"])]
+        return
+    first: list[Clause] = []
+    before = [w for kind, w in items[: heads[0]]]
+    if not before:
+        for n, at in enumerate(heads):
+            end = heads[n + 1] if n + 1 < len(heads) else len(items)
+            head = items[at][1]
+            first.append((str(head.head), head.written, [w for _, w in items[at + 1 : end]]))
+        yield first
+    after = [w for kind, w in items[heads[-1] + 1 :]]
+    if not after:
+        last: list[Clause] = []
+        for n, at in enumerate(heads):
+            start = heads[n - 1] + 1 if n > 0 else 0
+            head = items[at][1]
+            last.append((str(head.head), head.written, [w for _, w in items[start:at]]))
+        if last != first:
+            yield last
+
+
+def _is_colour(word: Word) -> bool:
+    return word.sense is not None and word.sense.group == "colour"
+
+
+def _tidied(clause: Clause) -> Clause:
+    """A clause's arguments as the notation reads them: a count written after its colour
+    ("black x2") put before it; a count before a list it
+    counts ("3: red, green, blue"; "three gems: …") left out; for a card, the card alone
+    (its level and the deck words around it said nothing more); a take of one card is a
+    buy (whether it is sure is the sentence's to say)."""
+    head, written, args = clause
+    for n in range(1, len(args)):
+        if _TIMES.fullmatch(args[n].written) and _is_colour(args[n - 1]):
+            args[n - 1], args[n] = args[n], args[n - 1]
+    numbers = [n for n, w in enumerate(args) if _is_number(w)]
+    colours = [w for w in args if w.sense is not None and w.sense.group == "colour"]
+    if (
+        head in ("take", "return")
+        and numbers == [0]
+        and len(colours) >= 2
+        and _number_of(args[0]) == len(colours)
+    ):
+        args = args[1:]
+    cards = [w for w in args if w.sense is None and card_word(w.key) == "card"]
+    if head == "take" and len(cards) == 1:
+        head = "buy"
+    if head in ("reserve", "buy") and len(cards) == 1:
+        args = cards
+    if head == "reserve" and not cards:
+        decks = [w for w in args if w.sense is not None and w.sense.value == "deck"]
+        levels = [w for w in args if _is_number(w) and _number_of(w) in (1, 2, 3)]
+        if decks and len(levels) == 1:
+            args = [decks[0], replace(levels[0], sense=None, key=str(_number_of(levels[0])))]
+    return head, written, args
+
+
+def _is_number(word: Word) -> bool:
+    return _number_of(word) is not None
+
+
+def _number_of(word: Word) -> int | None:
+    if word.sense is not None:
+        return int(word.sense.value) if word.sense.group == "number" else None
+    if word.key.isdecimal() and len(word.key) <= 2:
+        return int(word.key)
+    return None
+
+
+__all__ = [
+    "MoveReading",
+    "Sentence",
+    "read_move",
+    "read_sentence",
+    "sentences_of",
+]
+
