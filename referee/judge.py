@@ -17,22 +17,24 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from referee.engine import view
-from referee.errors import AmbiguousMoveError, MoveError, RequestError
+from referee.engine import GameState, Move, move_json, view
+from referee.errors import AmbiguousMoveError, InvalidMoveError, MoveError, RequestError
+from referee.games import Played
 from referee.games import judge as judge_move
 from referee.mail import confirming
 from referee.mail.commands import Found, Scope, read_command
-from referee.mail.commands.context import Context, EndConfirmation, Folder, Ruling
+from referee.mail.commands.context import AskReading, Context, EndConfirmation, Folder, Ruling
 from referee.mail.commands.requests import answer_requests, help_commands
 from referee.mail.facts import Snapshot
 from referee.mail.inbound import DOCTOR_TEST, Inbound, reply_text
-from referee.mail.ledger import Pending
+from referee.mail.ledger import AskedReading, Pending
 from referee.mail.notices import not_a_move, too_large
 from referee.mail.reading import read_reply
 from referee.mail.routing import Route, authentic, authentic_invitation
 from referee.mail.telling import legal_moves_of, over, status, to_player, to_someone, turn_letters
-from referee.notation import format_move, says_a_move
+from referee.notation import MoveRequest, as_move, format_move, resolve, says_a_move
 from referee.record import Replayed, SourceEntry
+from referee.sentences import MoveReading
 from referee.wording.letter import Board, Letter
 from referee.wording.messages import Message, message_of, say
 from referee.wording.words import ENGLISH
@@ -115,6 +117,12 @@ def judge(mail: Received, seen: Snapshot, now: datetime) -> Ruling:
     ctx = Context(
         "game", inbound, now, seen, seat=route.seat, route_turn=route.turn, lines=mail.lines
     )
+    if mail.found is not None and mail.found.command.key == "yes":
+        asked = seen.game.asked(route.seat)
+        if asked is not None and not read_reply(mail.written).sentences.moving:
+            return _yes(ctx, mail, asked)  # (a yes that writes a move as well: that move)
+        if asked is not None or read_reply(mail.written).sentences.moving:
+            return _move(ctx, mail)
     if mail.found is not None:
         return _commanded(ctx, mail.found)
     return _move(ctx, mail)
@@ -135,9 +143,12 @@ def _move(ctx: Context, mail: Received) -> Ruling:
         limit = _limit(kind, state.turn, moves)
         return letter, Ruling("refused", "refused", note, letters=[letter], limit=limit)
 
+    sentences = reading.sentences
     if state.status == "finished":
         return refuse("over", [over(state)], note="the game is over")[1]
-    if not moves:
+    if not moves and sentences.request is None and sentences.trouble is not None:
+        return _refusal(game, seat, sentences_read(sentences), sentences.trouble, answers)
+    if not moves and sentences.request is None:
         if requests:
             return answer_requests(ctx, requests)
         letter, ruling = refuse("no-move", [say("judge.no_move")], note="no move in the reply")
@@ -156,19 +167,121 @@ def _move(ctx: Context, mail: Received) -> Ruling:
             [say("judge.stale", answered=route_turn, now=state.turn)],
             note=f"stale: answers turn {route_turn}, the game is at turn {state.turn}",
         )
-        return replace(ruling, letters=[replace(letter, quoted=tuple(moves))])
-    source = SourceEntry(kind="mail", message_id=ctx.inbound.message_id)
-    try:
-        played = judge_move(game, name, "\n".join(moves), source, at=ctx.now)
-    except MoveError as err:
-        return _refusal(game, seat, moves, err, answers)
+        quoted = tuple(moves or sentences_read(sentences))
+        return replace(ruling, letters=[replace(letter, quoted=quoted)])
+    if moves:
+        source = SourceEntry(kind="mail", message_id=ctx.inbound.message_id)
+        try:
+            played = judge_move(game, name, "\n".join(moves), source, at=ctx.now)
+        except MoveError as err:
+            if not (isinstance(err, InvalidMoveError) and sentences.request is not None):
+                return _refusal(game, seat, moves, err, answers)
+        else:
+            return _played(ctx, played)
+    return _read_in_sentences(ctx, sentences)
+
+
+def _played(ctx: Context, played: Played) -> Ruling:
+    """A turn played by a mail, and the letters that tell of it."""
+    assert ctx.facts is not None
+    game = ctx.facts.game
     return Ruling(
         "played",
         "done",
-        f"turn {played.turn.turn}: {name} {format_move(played.move)}",
+        f"turn {played.turn.turn}: {ctx.name} {format_move(played.move)}",
         played=played,
-        letters=turn_letters(game, played, ctx.facts, answers),
+        letters=turn_letters(game, played, ctx.facts, ctx.inbound.message_id),
     )
+
+
+def sentences_read(sentences: MoveReading) -> list[str]:
+    """The sentences of a reply that hold its move, as written (what a letter quotes)."""
+    return [s.text for s in sentences.sentences if s.moving or s.bare][:5]
+
+
+def _read_in_sentences(ctx: Context, sentences: MoveReading) -> Ruling:
+    """A move read in a reply's sentences: played when the reading is sure; asked about
+    when it is not (the reading kept, for a ``yes``); refused, saying how it was read, when
+    it is not allowed."""
+    assert ctx.facts is not None and ctx.seat is not None and sentences.request is not None
+    game, seat, name = ctx.facts.game, ctx.seat, ctx.name
+    state, answers = game.state, ctx.inbound.message_id
+    quoted = sentences_read(sentences)
+    sure = sentences.sure
+    try:
+        move = resolve(state, sentences.request, name)
+    except MoveError as err:
+        paid_as_usual = _without_the_payment(state, sentences.request, name)
+        if paid_as_usual is None:
+            ruling = _refusal(game, seat, quoted, err, answers)
+            return _read_as(ruling, sentences, as_read(state, sentences.request, name))
+        move, sure = paid_as_usual, False  # (the payment read does not pay: asked about)
+    text = format_move(move)
+    if sure:
+        source = SourceEntry(kind="mail", message_id=answers)
+        try:
+            return _played(ctx, judge_move(game, name, text, source, at=ctx.now))
+        except MoveError as err:
+            return _refusal(game, seat, quoted, err, answers)
+    says = [say("judge.reading", move=move_json(move), yes="commands.yes")]
+    if sentences.unplaced:
+        says.append(say("judge.reading.unplaced", words=", ".join(sentences.unplaced)))
+    letter = to_player(game.record, seat, "reading", says, Board(view(state, name)))
+    letter = replace(letter, quoted=tuple(quoted), answers=answers)
+    asked = AskedReading(seat, state.turn, text, ctx.now, answers or "")
+    return Ruling(
+        "answered",
+        "done",
+        f"asked: read as {text}",
+        letters=[letter],
+        effects=[AskReading(game.record.id, seat, asked)],
+    )
+
+
+def _without_the_payment(state: GameState, request: MoveRequest, name: str) -> Move | None:
+    """A buy whose payment, as read, does not pay (the card can be bought all the same):
+    the buy paid as usual, to be asked about; None for anything else."""
+    if request.action != "buy" or request.pay is None:
+        return None
+    try:
+        return resolve(state, replace(request, pay=None, others=()), name)
+    except MoveError:
+        return None
+
+
+def as_read(state: GameState, request: MoveRequest, name: str) -> Move | None:
+    """The move a request reads as, made whole without asking whether it is legal (None when
+    it cannot be made whole: a player not in the game)."""
+    try:
+        return as_move(state, request, name)
+    except MoveError:
+        return None
+
+
+def _read_as(ruling: Ruling, sentences: MoveReading, move: Move | None) -> Ruling:
+    """A refusal of a move read in sentences, saying how it was read, and the words it could
+    not place."""
+    if move is None or not ruling.letters:
+        return ruling
+    letter = ruling.letters[0]
+    says = [say("judge.read_as", move=move_json(move)), *letter.says]
+    if sentences.unplaced:
+        says.insert(1, say("judge.reading.unplaced", words=", ".join(sentences.unplaced)))
+    return replace(ruling, letters=[replace(letter, says=tuple(says)), *ruling.letters[1:]])
+
+
+def _yes(ctx: Context, mail: Received, asked: AskedReading) -> Ruling:
+    """A ``yes`` to a reading asked about at this turn: the move read is played, as if the
+    player had written it so."""
+    assert ctx.facts is not None and ctx.seat is not None
+    game, seat = ctx.facts.game, ctx.seat
+    source = SourceEntry(kind="mail", message_id=ctx.inbound.message_id)
+    try:
+        played = judge_move(game, ctx.name, asked.move, source, at=ctx.now)
+    except MoveError as err:
+        return _refusal(game, seat, [asked.move], err, ctx.inbound.message_id)
+    ruling = _played(ctx, played)
+    return replace(ruling, effects=[*ruling.effects, AskReading(game.record.id, seat, None)])
 
 
 def _unreadable(mail: Received, seen: Snapshot) -> Ruling:

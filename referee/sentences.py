@@ -139,6 +139,11 @@ def read_move(text: str) -> MoveReading:
     if not moving:
         return MoveReading(sentences=tuple(read))
     unplaced = tuple(w for s in moving for w in s.unplaced)
+    doubt = next((s for s in moving if s.doubt is not None), None)
+    if doubt is not None:  # "I won't take red", "red or blue": never read, never offered
+        assert doubt.doubt is not None
+        unsure = InvalidMoveError.of("notation.not_sure", word=doubt.doubt).about(doubt.text)
+        return MoveReading(None, False, tuple(read), unsure, unplaced)
     requests = [s for s in moving if s.request is not None]
     if not requests:
         trouble = next((s.refusal for s in moving if s.refusal is not None), None)
@@ -149,11 +154,9 @@ def read_move(text: str) -> MoveReading:
         both = " / ".join(s.text for s in requests)
         trouble = InvalidMoveError.of("notation.one_at_a_time", actions=actions).about(both)
         return MoveReading(None, False, tuple(read), trouble, unplaced)
-    doubtful = any(s.doubt is not None for s in moving)
     unfinished = any(s.request is None for s in moving)  # a move word that made nothing
     loose = any(s.naming for s in read if s not in moving)  # "…; mi remetas unu blankan"
-    sure = all(s.sure and not s.bare for s in requests)
-    sure = sure and not doubtful and not unfinished and not loose
+    sure = all(s.sure and not s.bare for s in requests) and not unfinished and not loose
     return MoveReading(merged, sure, tuple(read), None, unplaced)
 
 
@@ -267,7 +270,7 @@ def read_sentence(text: str) -> Sentence:
     refusal: InvalidMoveError | None = None
     several = False  # whether one reading's arguments went with its move words two ways
     for placed in readings:
-        found, err = _requests(placed, text)
+        found, err = _requests(placed, text, vocabulary)
         several = several or len(found) > 1
         for request in found:
             if request not in requests:
@@ -387,7 +390,7 @@ def _ones(found: list[_Placed]) -> list[_Placed]:
 
 
 def _requests(
-    placed: list[_Placed], text: str
+    placed: list[_Placed], text: str, vocabulary: ReadingVocabulary
 ) -> tuple[list[MoveRequest], InvalidMoveError | None]:
     """The requests one reading of a sentence makes (several: its arguments may go with its
     move words more than one way), and the refusal when it makes none."""
@@ -405,8 +408,33 @@ def _requests(
         return [], None
     requests: list[MoveRequest] = []
     errors: list[InvalidMoveError] = []
+    taking = _with_a_take(items)
+    if taking is not None and _verb_first(taking[1][1], vocabulary):
+        _read_clauses(taking, text, requests, errors)  # (what goes before it is not its own)
+    if not requests:
+        _read_clauses(items, text, requests, errors)
+    if not requests and taking is not None:  # (only when the words read no other way)
+        _read_clauses(taking, text, requests, errors)
+    return requests, (errors[0] if errors and not requests else None)
+
+
+def _verb_first(word: Word, vocabulary: ReadingVocabulary) -> bool:
+    """Whether every language that gives ``word`` its meaning puts a verb before what it
+    governs (``[grammar] order``): then what stands before it is not its own."""
+    languages = word.sense.languages if word.sense is not None else ()
+    return bool(languages) and all(vocabulary.orders.get(la) == "verb first" for la in languages)
+
+
+def _read_clauses(
+    items: list[tuple[str, Word]],
+    text: str,
+    requests: list[MoveRequest],
+    errors: list[InvalidMoveError],
+) -> None:
+    """Add to ``requests`` what each way of attaching the arguments makes (to ``errors``
+    why it makes nothing)."""
     for clauses in _attachments(items):
-        clauses = _without_the_gold_of_a_reserve(clauses)
+        clauses = _one_payment(_without_the_gold_of_a_reserve(clauses))
         if len(clauses) > 1:  # "so nothing to give back": a return with nothing after it
             clauses = [c for c in clauses if c[2] or c[0] in ACTIONS] or clauses
         follows = not any(c[0] in ACTIONS for c in clauses)
@@ -421,7 +449,6 @@ def _requests(
             request = replace(request, text=FOLLOWS + text)
         if request not in requests:
             requests.append(request)
-    return requests, (errors[0] if errors and not requests else None)
 
 
 def _as_argument(word: Word) -> Word:
@@ -431,6 +458,30 @@ def _as_argument(word: Word) -> Word:
         number = found.group(1) or found.group(2)
         return replace(word, key=number, sense=None)
     return word
+
+
+def _with_a_take(items: list[tuple[str, Word]]) -> list[tuple[str, Word]] | None:
+    """A list of colours before what only follows a move ("Ruby, sapphire, emerald, and I'll
+    hand back a diamond"), as a take (None when the items are not that)."""
+    heads = [n for n, (kind, _) in enumerate(items) if kind == "head"]
+    before = [w for _, w in items[: heads[0]]]
+    if not before or any(items[n][1].head in ACTIONS for n in heads):
+        return None
+    if not any(map(_is_colour, before)) or not all(_is_colour(w) or _is_number(w) for w in before):
+        return None
+    take = replace(items[0][1], head="take", sense=Sense("move", "take"), written="")
+    return [("head", take), *items]
+
+
+def _one_payment(clauses: list[Clause]) -> list[Clause]:
+    """The payment said in two parts ("paying white and blue, and using the gold") as one."""
+    pays = [c for c in clauses if c[0] == "pay"]
+    if len(pays) < 2:
+        return clauses
+    first = clauses.index(pays[0])
+    joined: Clause = ("pay", pays[0][1], [w for c in pays for w in c[2]])
+    kept = [(n, c) for n, c in enumerate(clauses) if c[0] != "pay" or n == first]
+    return [joined if n == first else c for n, c in kept]
 
 
 def _without_the_gold_of_a_reserve(clauses: list[Clause]) -> list[Clause]:
@@ -449,17 +500,8 @@ def _only_gold(args: list[Word]) -> bool:
 
 def _attachments(items: list[tuple[str, Word]]) -> Iterator[list[Clause]]:
     """The ways the arguments may go with the move words: all with the one move word; or,
-    with several, each after its move word (verb first), or each before it (verb last). A
-    list of colours before what only follows a move ("Ruby, sapphire, emerald, and I'll hand
-    back a diamond") is a take."""
+    with several, each after its move word (verb first), or each before it (verb last)."""
     heads = [n for n, (kind, _) in enumerate(items) if kind == "head"]
-    before = [w for _, w in items[: heads[0]]]
-    leading = before and not any(items[n][1].head in ACTIONS for n in heads)
-    listed = all(_is_colour(w) or _is_number(w) for w in before)
-    if leading and any(map(_is_colour, before)) and listed:
-        take = replace(items[0][1], head="take", sense=Sense("move", "take"), written="")
-        items = [("head", take), *items]
-        heads = [n for n, (kind, _) in enumerate(items) if kind == "head"]
     if len(heads) == 1:
         head = items[heads[0]][1]
         yield [(str(head.head), head.written, [w for kind, w in items if kind == "argument"])]

@@ -19,6 +19,7 @@ from referee.judge import Ruling
 from referee.mail.commands.context import (
     AnswerInvitation,
     AskConfirmation,
+    AskReading,
     Choose,
     CreateGame,
     Effect,
@@ -274,6 +275,8 @@ class Clerk:
                     ledger.unwatch(game, address)
                 case SetUndo(game, request):
                     ledger.set_undo_request(request, game)
+                case AskReading(game, seat, reading):
+                    ledger.set_reading(game, seat, reading)
                 case RollBack(game, to, reason, mail):
                     last = len(self.store.load(game).turns)
                     if last > to:  # the game's lock is held: see Intake.judge

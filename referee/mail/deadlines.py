@@ -28,7 +28,7 @@ def move_came(game: Replayed) -> datetime:
 
 def facts_of(game: Replayed, ledger: Ledger) -> GameFacts:
     """What the ledger knows of ``game``: its watchers, its last rollback, its players' times
-    away, an undo asked for, and how much mail each player gets."""
+    away, an undo asked for, the readings asked about, and how much mail each player gets."""
     game_id = game.record.id
     return GameFacts(
         game=game,
@@ -40,6 +40,7 @@ def facts_of(game: Replayed, ledger: Ledger) -> GameFacts:
             if p.bot is None
         },
         undo=ledger.undo_request(game_id),
+        readings=ledger.readings(game_id),
         mail={
             p.email.lower(): ledger.mail_choice(p.email)
             for p in game.record.players

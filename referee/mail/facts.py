@@ -16,7 +16,7 @@ from datetime import datetime
 
 from referee.addresses import Addresses
 from referee.invitations import Invitation
-from referee.mail.ledger import Away, Pending, UndoRequest, paused
+from referee.mail.ledger import AskedReading, Away, Pending, UndoRequest, paused
 from referee.record import Replayed
 from referee.shards import Shards
 from referee.standings import Finish
@@ -31,6 +31,8 @@ class GameFacts:
     restarted: datetime | None = None
     aways: Mapping[str, tuple[Away, ...]] = field(default_factory=dict)  # by address, lower
     undo: UndoRequest | None = None
+    #: The moves read in a player's reply and asked about, by seat (``yes`` plays one)
+    readings: Mapping[int, AskedReading] = field(default_factory=dict)
     #: How much mail each player chose (by address, lower): every-turn when not given.
     mail: Mapping[str, str] = field(default_factory=dict)
 
@@ -51,6 +53,14 @@ class GameFacts:
             since = self.restarted
         email = shown.record.players[state.to_move].email.lower()
         return paused(since, shown.record.time_per_move, list(self.aways.get(email, ())))
+
+    def asked(self, seat: int) -> AskedReading | None:
+        """The reading asked of ``seat`` at the game's turn now (None: none, or one of an
+        earlier turn, which lapsed when the game moved on)."""
+        reading = self.readings.get(seat)
+        if reading is None or reading.turn != self.game.state.turn:
+            return None
+        return reading
 
     def away_until(self, address: str, now: datetime) -> datetime | None:
         """When ``address`` comes back, if they are away at ``now``."""

@@ -14,6 +14,8 @@
     .mail/digest/<hash>          when an address was last sent a daily digest
     .mail/confirm/<token>        a command written to the referee's own address, waiting
                                  for its address to confirm it (lapses after a week)
+    .mail/readings/<game>.json   the move the referee read in a player's reply and asked
+                                 them about ("reply yes to play it"), by seat
 
 Each file is small and rewritten whole, atomically (write to a new file, rename over). The
 commands that change them are idempotent (watching twice is watching), so a mail judged again
@@ -52,6 +54,19 @@ class Away:
 
     since: datetime
     until: datetime
+
+
+@dataclass(frozen=True)
+class AskedReading:
+    """The move the referee read in a reply of the player in ``seat`` at turn ``turn``, not
+    sure of its reading, and asked them about: ``move`` is its canonical text, ``mail`` the
+    reply's Message-ID. A ``yes`` at the same turn plays it (docs/mail.md)."""
+
+    seat: int
+    turn: int
+    move: str
+    at: datetime
+    mail: str = ""
 
 
 @dataclass(frozen=True)
@@ -172,6 +187,38 @@ class Ledger:
                 "agreed": list(request.agreed),
             }
         _write(self._path("undo", f"{game}.json"), body)
+
+    # -- readings asked about ------------------------------------------------------------------
+
+    def readings(self, game: str) -> dict[int, AskedReading]:
+        """The readings asked about in ``game``, by seat (the latest of each)."""
+        body = _read(self._path("readings", f"{game}.json")) or {}
+        found: dict[int, AskedReading] = {}
+        for seat, r in body.items():
+            try:
+                found[int(seat)] = AskedReading(
+                    int(seat), int(r["turn"]), str(r["move"]),
+                    datetime.fromisoformat(r["at"]), str(r.get("mail", "")),
+                )  # fmt: skip
+            except (KeyError, TypeError, ValueError):
+                continue  # (a note of another version: asked again if need be)
+        return found
+
+    def set_reading(self, game: str, seat: int, reading: AskedReading | None) -> None:
+        """Keep the reading asked of ``seat`` in ``game`` (or, with None, forget it)."""
+        kept = {
+            str(s): {"turn": r.turn, "move": r.move, "at": r.at.isoformat(), "mail": r.mail}
+            for s, r in self.readings(game).items()
+            if s != seat
+        }
+        if reading is not None:
+            kept[str(seat)] = {
+                "turn": reading.turn,
+                "move": reading.move,
+                "at": reading.at.isoformat(),
+                "mail": reading.mail,
+            }
+        _write(self._path("readings", f"{game}.json"), kept)
 
     # -- reminders -----------------------------------------------------------------------------
 

@@ -19,6 +19,10 @@ delimiter). The rules, as docs/mail.md states them for players:
 4. Without a move, the one-word lines ``help``, ``board`` and ``moves`` are requests, in
    any language (a word of a words file's ``[commands]`` for one of them: Welsh ``cymorth``
    is ``help``).
+5. Whatever the move lines say, the sentences of the reply are read too
+   (:mod:`referee.sentences`): "Hi all, I'll take a white, a blue and a green, please" is a
+   move written as people write, with no move line in it; the judge plays such a reading
+   when it is sure, and asks the player about it when it is not.
 
 Every language is read at once: nothing here needs to know the writer's language.
 
@@ -32,6 +36,7 @@ from dataclasses import dataclass, field
 from referee.errors import MoveError
 from referee.mail.footers import is_footer
 from referee.notation import parse_request, plain, says_a_move, starts_with_a_move_word
+from referee.sentences import MoveReading, read_move
 from referee.wording.messages import Message, message_of, say
 from referee.wording.vocabulary import reading_vocabulary
 
@@ -47,6 +52,8 @@ class Reading:
     move: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
     passed: list[str] = field(default_factory=list)
+    #: the move its sentences say, as people write (see rule 5)
+    sentences: MoveReading = field(default_factory=MoveReading)
 
     def near_miss(self) -> Message | None:
         """Why the first line passed over that starts with a move word is not a move (a
@@ -80,7 +87,21 @@ def read_reply(text: str) -> Reading:
         _read_paragraph(kept, move, requests, passed)
         if ended:
             break
-    return Reading(move, requests if not move else [], passed)
+    return Reading(move, requests if not move else [], passed, read_move(written_text(text)))
+
+
+def written_text(text: str) -> str:
+    """What a person wrote of ``text``: its lines without the footers of mail programs, up
+    to the first footer after something was written."""
+    kept: list[str] = []
+    for raw in plain(text).splitlines():
+        line = raw.strip()
+        if is_footer(line):
+            if any(kept):
+                break
+            continue
+        kept.append(line)
+    return "\n".join(kept)
 
 
 def _read_paragraph(

@@ -236,6 +236,8 @@ def board_subject(game: str, shown: GameView, name: str, kind: str) -> Message:
     """The subject of a letter with a board: the game, the turn, and what matters now."""
     if kind.startswith("refused") or kind in ("stale", "no-move", "over"):
         return say("subject.not_played", game=game, turn=shown.turn)
+    if kind == "reading":
+        return say("subject.reading", game=game, turn=shown.turn)
     if shown.status == "finished":
         return say("subject.over", game=game, turn=shown.turn, winners=list(shown.winners))
     if shown.to_move == name:

@@ -332,6 +332,9 @@ class ReadingVocabulary:
     #: by language: endings a word may carry beyond its lists, and what stands for them
     #: ("ajn" -> "a": Esperanto's accusative plural), longest first
     endings: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    #: by language: where it puts a move's verb (``[grammar] order``: "verb first", "verb
+    #: last" or "either")
+    orders: Mapping[str, str] = field(default_factory=dict)
 
     @functools.cached_property
     def longest_phrase(self) -> int:
@@ -403,11 +406,13 @@ def build_reading_vocabulary(
     grammar: _Building[tuple[str, str]] = _Building()
     particles: dict[str, list[Particle]] = {}
     endings: dict[str, tuple[tuple[str, str], ...]] = {}
+    orders: dict[str, str] = {}
     seen: list[str] = []
     for language, table in tables:
         if language not in seen:
             seen.append(language)
         source = f"the words of {language!r}"
+        orders[language] = str(table.get("grammar", {}).get("order", orders.get(language, "")))
         _add_grammar(table.get("grammar", {}), language, source, grammar, particles, endings)
         for word, sense in _senses_of_table(table, source):
             sense = Sense(sense.group, sense.value, (language,))
@@ -429,6 +434,7 @@ def build_reading_vocabulary(
         grammar=grammar.index(),
         particles={k: tuple(v) for k, v in particles.items()},
         endings=endings,
+        orders=orders,
     )
 
 

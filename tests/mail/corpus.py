@@ -122,11 +122,16 @@ class Outcome:
     letters: tuple[str, ...]
     away_until: datetime | None
     ruling: str
+    #: the move the referee read and asked about ("reply yes to play it"), if it asked
+    asked: str | None = None
 
     def said(self) -> str:
         if self.played:
             return f"played {self.played}"
-        return f"{self.ruling} [{', '.join(self.letters)}]"
+        if self.asked:
+            return f"asked {self.asked}"
+        outcome = json.loads(self.ruling).get("outcome", "") if self.ruling.startswith("{") else ""
+        return f"{outcome or self.ruling} [{', '.join(self.letters)}]"
 
 
 def send(template: Path, work: Path, reply: Reply, text: str | None = None) -> Outcome:
@@ -147,7 +152,9 @@ def send(template: Path, work: Path, reply: Reply, text: str | None = None) -> O
     mail["In-Reply-To"] = str(board["Message-ID"])
     mail["References"] = references(board)
     body = (text if text is not None else reply.text).strip("\n") + "\n"
-    quoted = "\n".join("> " + line for line in str(board.get_body(("plain",)).get_content()).splitlines()[:20])  # type: ignore[union-attr]
+    shown = board.get_body(("plain",))
+    assert shown is not None
+    quoted = "\n".join("> " + line for line in str(shown.get_content()).splitlines()[:20])
     mail.set_content(f"{body}\nOn Tue, 8 Dec 2026 at 11:00, Splendor referee wrote:\n{quoted}\n")
     deliver(found.mail_dir, f"{reply.id}.eml", bytes(mail))
     serve(found, NOW)
@@ -158,11 +165,15 @@ def send(template: Path, work: Path, reply: Reply, text: str | None = None) -> O
     letters = tuple(
         body["letter"]["kind"]
         for body in _sent(found.games_dir)
-        if body["letter"].get("to") == ANN and body["letter"].get("origin") == f"<{reply.id}@example.org>"
+        if body["letter"].get("to") == ANN  # type: ignore[union-attr]
+        and body["letter"].get("origin") == f"<{reply.id}@example.org>"  # type: ignore[union-attr]
     )
-    aways = Ledger(found.games_dir / ".mail").aways(ANN)
+    ledger = Ledger(found.games_dir / ".mail")
+    aways = ledger.aways(ANN)
     note = Spool(found.games_dir).notes.seen(f"<{reply.id}@example.org>") or ""
-    return Outcome(played, letters, aways[-1].until if aways else None, note)
+    reading = ledger.readings("g1").get(0)
+    asked = reading.move if reading is not None and reading.turn == before else None
+    return Outcome(played, letters, aways[-1].until if aways else None, note, asked)
 
 
 def _sent(games: Path) -> Iterator[dict[str, object]]:
@@ -176,16 +187,22 @@ def expected_move(template: Path, reply: Reply) -> Move:
 
 
 def verdict(template: Path, reply: Reply, outcome: Outcome) -> str:
-    """``read``, ``misread`` or ``unread``: whether the outcome is what the reply means."""
+    """``read`` (what the reply means was done), ``asked`` (the move it means was read, and
+    asked about: a ``yes`` plays it), ``misread`` (something else was played, or asked
+    about) or ``unread`` (nothing was done): whether the outcome is what the reply means."""
     means = reply.means
     if means.startswith("command:"):
         if outcome.played is not None and not means.endswith("resign"):
             return "misread"
-        return "read" if _command_done(means.removeprefix("command:").strip(), outcome) else "unread"
+        if _command_done(means.removeprefix("command:").strip(), outcome):
+            return "read"
+        return "asked" if means.endswith("resign") and outcome.asked == "resign" else "unread"
     if means in ("chat", "refuse"):
         return "misread" if outcome.played is not None else "read"
     wanted = format_move(expected_move(template, reply))
     if outcome.played is None:
+        if outcome.asked is not None:
+            return "asked" if outcome.asked == wanted else "misread"
         return "unread"
     return "read" if outcome.played == wanted else "misread"
 
@@ -212,7 +229,7 @@ def report(languages: tuple[str, ...] = LANGUAGES, show: str = "unread,misread")
         root = Path(folder)
         templates = {p: build(root / p, p) for p in POSITIONS}
         for language in languages:
-            counts = {"read": 0, "unread": 0, "misread": 0}
+            counts = {"read": 0, "asked": 0, "unread": 0, "misread": 0}
             for reply in replies(language):
                 outcome = send(templates[reply.position], root / "work", reply)
                 found = verdict(templates[reply.position], reply, outcome)
@@ -222,8 +239,10 @@ def report(languages: tuple[str, ...] = LANGUAGES, show: str = "unread,misread")
                     print(f"  {found.upper():8} {reply.id} [{reply.means}] {text[:110]}")
                     print(f"           -> {outcome.said()[:150]}")
             total = sum(counts.values()) or 1
+            understood = counts["read"] + counts["asked"]
             print(
-                f"{language}: {counts['read']}/{total} read ({100 * counts['read'] / total:.0f}%), "
+                f"{language}: {understood}/{total} read ({100 * understood / total:.0f}%: "
+                f"{counts['read']} at once, {counts['asked']} asked back), "
                 f"{counts['unread']} unread, {counts['misread']} misread"
             )
 

@@ -14,7 +14,7 @@ EVERY_COMMAND = {
     "game": {
         "board", "moves", "help", "rules", "games", "history", "say", "resign", "undo",
         "accept", "decline", "away", "back", "language", "timezone", "standings", "rematch",
-        "mail",
+        "mail", "yes",
     },
     "invitation": {"accept", "decline", "help", "rules", "language", "timezone"},
 }  # fmt: skip

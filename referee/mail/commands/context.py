@@ -15,7 +15,7 @@ from referee.games import Played
 from referee.invitations import Invitation, Status
 from referee.mail.facts import GameFacts, Snapshot
 from referee.mail.inbound import Inbound
-from referee.mail.ledger import Pending, UndoRequest
+from referee.mail.ledger import AskedReading, Pending, UndoRequest
 from referee.record import GameRecord, Replayed
 from referee.wording.letter import Letter
 
@@ -119,6 +119,16 @@ class SetUndo:
 
 
 @dataclass(frozen=True)
+class AskReading:
+    """Keep the move read in the reply of ``seat`` in ``game`` and asked about (None:
+    forget it, once it is played)."""
+
+    game: str
+    seat: int
+    reading: AskedReading | None
+
+
+@dataclass(frozen=True)
 class RollBack:
     """Take back every turn after ``to`` (the game's lock is held by the service), at the
     request of the mail ``mail`` (its Message-ID), named in the rollback's note."""
@@ -190,6 +200,7 @@ Effect = (
     | Watch
     | Unwatch
     | SetUndo
+    | AskReading
     | RollBack
     | Propose
     | AnswerInvitation

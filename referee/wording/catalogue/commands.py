@@ -7,6 +7,12 @@ for key, usage, summary in [
     ("help", "help", "this list of commands (in a game: how to move, too)"),
     ("rules", "rules", "a summary of the rules of Splendor"),
     ("board", "board", "the board and your hand again"),
+    (
+        "yes",
+        "yes",
+        "play the move the referee read in your last reply and asked you about (at the same "
+        "turn)",
+    ),
     ("moves", "moves", "every move you may make now"),
     (
         "away",

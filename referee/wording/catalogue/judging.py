@@ -21,6 +21,33 @@ entry(
     when="a reply in a game with no move and no request",
 )
 entry(
+    "judge.reading",
+    "I read your reply as: {move}. Nothing is played yet: reply {yes} to play it (at this turn "
+    "only), or write your move again.",
+    {"move": "move", "yes": "word"},
+    when="a reply whose move the referee read in its sentences but is not sure of: it asks "
+    "before it plays (yes: the command word for yes)",
+)
+entry(
+    "judge.reading.unplaced",
+    "I could not place these words: {words}.",
+    {"words": "text"},
+    when="with judge.reading or a refusal: the words of the reply the referee did not know, "
+    "as written, with commas between",
+)
+entry(
+    "judge.read_as",
+    "I read your reply as: {move}.",
+    {"move": "move"},
+    when="a refusal of a move the referee read in a reply's sentences (not written as a move)",
+)
+entry(
+    "yes.nothing_asked",
+    "There is no move of yours waiting for {yes} at this turn: write your move.",
+    {"yes": "word"},
+    when="a reply yes when the referee asked the player nothing at this turn",
+)
+entry(
     "judge.stale",
     "Your reply answered the mail of turn {answered}, but the game has moved on to turn "
     "{now} since. Nothing was played: here is the board now. If your move still stands, reply "

@@ -149,6 +149,12 @@ entry(
     when="the subject of a letter about a finished game",
 )
 entry(
+    "subject.reading",
+    "Is this your move?" + SUBJECT,
+    {"game": "text", "turn": "number"},
+    when="the subject of a letter asking whether the referee read a player's move right",
+)
+entry(
     "subject.your_move",
     "Your move" + SUBJECT,
     {"game": "text", "turn": "number"},

@@ -33,6 +33,14 @@ entry(
     when="the text of a move has no words at all",
 )
 entry(
+    "notation.not_sure",
+    "the word {word} says not, or leaves a choice, so nothing in that sentence is played: "
+    "write the one move you mean",
+    {"word": "quoted"},
+    when="a reply whose sentence with a move word in it also says not (not, never) or leaves "
+    "a choice (or, maybe, if): it is never played, nor offered",
+)
+entry(
     "notation.no_action",
     "a move needs an action, take, reserve, buy or pass: write one of " + EXAMPLES,
     when="the text has clauses (return, noble, pay) but no action",

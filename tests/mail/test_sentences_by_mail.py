@@ -1,0 +1,126 @@
+"""A move written as people write it, by mail (docs/mail.md, "How replies are read"): played
+when the referee is sure of its reading; asked about when it is not ("I read your reply as
+…: reply yes to play it"), and played on a yes at the same turn only; never played when the
+sentence says not, or leaves a choice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from referee.mail.ledger import Ledger
+from referee.store import Store
+from tests.mail import corpus
+from tests.mail.players import latest, reply, text_of
+
+
+@pytest.fixture(scope="module")
+def position(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return corpus.build(tmp_path_factory.mktemp("p1"), "P1")
+
+
+def sent(position: Path, work: Path, text: str) -> corpus.Outcome:
+    return corpus.send(position, work, corpus.Reply("en", 1, "P1", text, "", ""))
+
+
+def answered(work: Path, text: str, n: int = 2) -> None:
+    """ann answers the referee's latest letter to her with ``text``, and it is judged."""
+    mail = work / "mail"
+    reply(mail, latest(mail, corpus.ANN), corpus.ANN, text, message_id=f"<again.{n}@example.org>")
+    corpus.serve(corpus.settings(work), corpus.NOW)
+
+
+def turns(work: Path) -> list[str]:
+    return [t.move.text for t in Store(work / "games").load("g1").turns]
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("Hi all, I'll take a white, a blue and a green, please.", "take white blue green"),
+        ("Taking 2 green please", "take 2 green"),
+        ("Reserve the top card of the level 3 deck pls", "reserve deck 3"),
+        ("I'd like to reserve card 2-05 and take my gold.", "reserve 2-05"),
+        ("Could I buy 1-23 with 1 white, 1 blue and 1 gold?\nCheers, Ann", "buy 1-23"),
+    ],
+)
+def test_a_sentence_the_referee_is_sure_of_is_played(
+    position: Path, tmp_path: Path, text: str, move: str
+) -> None:
+    outcome = sent(position, tmp_path / "w", text + "\n\nSent from my iPhone")
+    assert outcome.played is not None and outcome.played.startswith(move), outcome.said()
+
+
+def test_a_reading_not_sure_is_asked_about_and_a_yes_plays_it(
+    position: Path, tmp_path: Path
+) -> None:
+    work = tmp_path / "w"
+    outcome = sent(position, work, "Howdy partner, I fancy a white, a blue and a green")
+    assert outcome.played is None and outcome.letters == ("reading",)
+    assert outcome.asked == "take white blue green"
+    letter = latest(work / "mail", corpus.ANN)
+    assert str(letter["Subject"]).startswith("Is this your move? · Splendor g1 · turn 8")
+    said = " ".join(text_of(letter).split())
+    assert "I read your reply as: take white blue green. Nothing is played yet: reply yes" in said
+    assert "I could not place these words: howdy, partner, fancy." in said
+    answered(work, "Yes please!")
+    assert turns(work)[-1] == "take white blue green"
+    assert Ledger(work / "games" / ".mail").readings("g1") == {}  # asked once, played once
+
+
+def test_a_yes_plays_nothing_once_the_game_has_moved_on(position: Path, tmp_path: Path) -> None:
+    work = tmp_path / "w"
+    assert sent(position, work, "Howdy, I fancy a white, a blue and a green").asked
+    answered(work, "take 2 green")  # the player wrote a move after all: it is played
+    assert turns(work)[-1] == "take 2 green"
+    before = len(turns(work))
+    answered(work, "yes", 3)  # (the reading was of turn 8)
+    assert len(turns(work)) == before
+    assert "There is no move of yours waiting for yes at this turn" in " ".join(
+        text_of(latest(work / "mail", corpus.ANN)).split()
+    )
+
+
+def test_a_yes_that_writes_another_move_plays_that_one(position: Path, tmp_path: Path) -> None:
+    work = tmp_path / "w"
+    assert sent(position, work, "Howdy, I fancy a white, a blue and a green").asked
+    answered(work, "Yes, but take two blacks please")
+    assert turns(work)[-1] == "take 2 black"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I won't take red, green and blue",  # not
+        "I'm not taking 2 green",
+        "Take red or blue, whichever you think",  # a choice
+        "Maybe reserve 3-12?",
+        "If nobody minds I'd reserve 1-16",
+        "Should I take 2 green?",
+    ],
+)
+def test_a_sentence_that_says_not_or_leaves_a_choice_is_never_played_nor_offered(
+    position: Path, tmp_path: Path, text: str
+) -> None:
+    outcome = sent(position, tmp_path / "w", text)
+    assert outcome.played is None and outcome.asked is None, outcome.said()
+
+
+@pytest.mark.parametrize(
+    "text", ["Good luck everyone!", "Well played Bo, nice move", "I'll think about it tonight"]
+)
+def test_chat_with_no_move_word_is_never_played(position: Path, tmp_path: Path, text: str) -> None:
+    outcome = sent(position, tmp_path / "w", text)
+    assert outcome.played is None and outcome.asked is None
+    assert outcome.letters == ("no-move",)
+
+
+def test_a_move_read_in_sentences_that_is_not_allowed_says_how_it_was_read(
+    position: Path, tmp_path: Path
+) -> None:
+    work = tmp_path / "w"
+    outcome = sent(position, work, "Hello! I'll buy 2-03 please.")
+    assert outcome.played is None and outcome.letters == ("refused-illegal",)
+    said = " ".join(text_of(latest(work / "mail", corpus.ANN)).split())
+    assert "I read your reply as: buy 2-03" in said and "you cannot afford 2-03" in said
