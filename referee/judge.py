@@ -22,7 +22,7 @@ from referee.errors import AmbiguousMoveError, InvalidMoveError, MoveError, Requ
 from referee.games import Played
 from referee.games import judge as judge_move
 from referee.mail import confirming
-from referee.mail.commands import Found, Scope, read_command
+from referee.mail.commands import Found, Scope, read_command, read_command_in_sentences
 from referee.mail.commands.context import AskReading, Context, EndConfirmation, Folder, Ruling
 from referee.mail.commands.requests import answer_requests, help_commands
 from referee.mail.facts import Snapshot
@@ -73,7 +73,16 @@ def read(inbound: Inbound, route: Route | None, scope: Scope) -> Received:
     if inbound.unreadable or inbound.automatic or inbound.spoofed:
         return Received(inbound, route, None)
     written = reply_text(inbound.text)
-    return Received(inbound, route, scope, written, read_command(scope, written))
+    found = read_command(scope, written)
+    if found is None and (scope != "game" or _no_move_in(written)):
+        found = read_command_in_sentences(scope, written)  # "I'm away until Friday"
+    return Received(inbound, route, scope, written, found)
+
+
+def _no_move_in(written: str) -> bool:
+    """Whether a reply holds no move at all (no move line, no move word in its sentences)."""
+    reading = read_reply(written)
+    return not reading.move and not reading.sentences.moving and reading.sentences.request is None
 
 
 def read_confirmation(inbound: Inbound, token: str, pending: Pending | None) -> Received:

@@ -125,13 +125,27 @@ class MoveReading:
 
 def sentences_of(text: str) -> list[str]:
     """The sentences of ``text`` (quotes and footers already left out), stripped."""
-    found = (s.strip(_AROUND) for s in _SENTENCE_END.split(_JOINING.sub(" ", plain(text))))
-    return [s for s in found if s]
+    return [sentence for sentence, _ in _sentences(text)]
+
+
+def _sentences(text: str) -> list[tuple[str, bool]]:
+    """The sentences of ``text``, each with whether it asks (ends in a question mark)."""
+    found: list[tuple[str, bool]] = []
+    start = 0
+    joined = _JOINING.sub(" ", plain(text))
+    for end in [*_SENTENCE_END.finditer(joined), None]:
+        stop = end.start() if end is not None else len(joined)
+        sentence = joined[start:stop].strip(_AROUND)
+        if sentence:
+            found.append((sentence, end is not None and "?" in end.group()))
+        if end is not None:
+            start = end.end()
+    return found
 
 
 def read_move(text: str) -> MoveReading:
     """The move that the sentences of ``text`` say, if they say one."""
-    read = [read_sentence(s) for s in sentences_of(text)]
+    read = [read_sentence(s, asks) for s, asks in _sentences(text)]
     moving = [s for s in read if s.moving]
     bare = [s for s in read if s.bare]
     if bare and all(_only_follows(s.request) for s in moving if s.request is not None):
@@ -254,8 +268,9 @@ class _Placed:
     role: str
 
 
-def read_sentence(text: str) -> Sentence:
-    """The move one sentence holds, if any (see the module's rules)."""
+def read_sentence(text: str, asks: bool = False) -> Sentence:
+    """The move one sentence holds, if any (see the module's rules); a sentence that
+    ``asks`` (a question: "Could I reserve 3-01?", "Should I take 2 green?") is never sure."""
     written = written_words(text)
     if not written or len(written) > LONGEST_SENTENCE:
         return Sentence(text)
@@ -285,7 +300,7 @@ def read_sentence(text: str) -> Sentence:
         return Sentence(text, None, False, unplaced, doubt, moving, refusal, naming=naming)
     best = [r for r in requests if not r.mixed] or requests
     request = best[0] if len(best) == 1 else replace(best[0], others=tuple(best[1:]))
-    sure = len(best) == 1 and not several and not unplaced and doubt is None
+    sure = len(best) == 1 and not several and not unplaced and doubt is None and not asks
     return Sentence(text, request, sure, unplaced, doubt, moving, naming=naming)
 
 
@@ -437,6 +452,9 @@ def _read_clauses(
         clauses = _one_payment(_without_the_gold_of_a_reserve(clauses))
         if len(clauses) > 1:  # "so nothing to give back": a return with nothing after it
             clauses = [c for c in clauses if c[2] or c[0] in ACTIONS] or clauses
+        if len([c for c in clauses if c[0] in ACTIONS]) > 1:  # "I resign, take me out"
+            kept = [c for c in clauses if c[2] or c[0] not in ACTIONS or c[0] in ("pass", "resign")]
+            clauses = kept if any(c[0] in ACTIONS for c in kept) else clauses
         follows = not any(c[0] in ACTIONS for c in clauses)
         if follows:  # only what follows a move: return, pay, noble (joined to the move)
             clauses = [("pass", "", []), *clauses]

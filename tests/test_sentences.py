@@ -92,7 +92,6 @@ def test_a_sentence_naming_colours_beside_the_move_makes_it_unsure() -> None:
         "I'm not taking 2 green",
         "Take red or blue",
         "Maybe reserve 3-12",
-        "Should I buy 1-23?",
         "Never buy 1-23",
     ],
 )
@@ -181,3 +180,9 @@ def test_a_language_added_as_data_is_read_verb_last_with_its_grammar(made_up: Pa
     request, _ = read("mi nigro blanko blua tomas. du verdo redas")
     assert request is not None and request.returned == T(green=2)
     assert read_move("mi ne tomas ruĝo blua verdo").request is None
+
+
+def test_a_question_is_never_sure() -> None:
+    for text in ("Could I reserve 3-01 please?", "Should I take 2 green?"):
+        request, sure = read(text)
+        assert request is not None and not sure, text

@@ -42,7 +42,7 @@ def turns(work: Path) -> list[str]:
         ("Taking 2 green please", "take 2 green"),
         ("Reserve the top card of the level 3 deck pls", "reserve deck 3"),
         ("I'd like to reserve card 2-05 and take my gold.", "reserve 2-05"),
-        ("Could I buy 1-23 with 1 white, 1 blue and 1 gold?\nCheers, Ann", "buy 1-23"),
+        ("I'll buy 1-23 with 1 white, 1 blue and 1 gold.\nCheers, Ann", "buy 1-23"),
     ],
 )
 def test_a_sentence_the_referee_is_sure_of_is_played(
@@ -97,7 +97,6 @@ def test_a_yes_that_writes_another_move_plays_that_one(position: Path, tmp_path:
         "Take red or blue, whichever you think",  # a choice
         "Maybe reserve 3-12?",
         "If nobody minds I'd reserve 1-16",
-        "Should I take 2 green?",
     ],
 )
 def test_a_sentence_that_says_not_or_leaves_a_choice_is_never_played_nor_offered(
@@ -124,3 +123,35 @@ def test_a_move_read_in_sentences_that_is_not_allowed_says_how_it_was_read(
     assert outcome.played is None and outcome.letters == ("refused-illegal",)
     said = " ".join(text_of(latest(work / "mail", corpus.ANN)).split())
     assert "I read your reply as: buy 2-03" in said and "you cannot afford 2-03" in said
+
+
+def test_away_said_in_a_sentence_sets_the_time_away(position: Path, tmp_path: Path) -> None:
+    outcome = sent(position, tmp_path / "w", "Sorry all, I'm away until Friday. Back then!")
+    assert outcome.played is None
+    assert outcome.away_until == corpus.NOW.replace(day=11, hour=0)
+    assert "away" in outcome.letters
+
+
+def test_a_command_word_after_a_negation_is_no_command(position: Path, tmp_path: Path) -> None:
+    outcome = sent(position, tmp_path / "w", "I'm not away until Friday, just slow.")
+    assert outcome.away_until is None and outcome.played is None
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("Can I see the board again? Deleted the last email by mistake.", "board"),
+        ("What are my options this turn?", "moves"),
+        ("Could you send me the history of the game so far?", "history"),
+    ],
+)
+def test_a_request_said_in_a_sentence_is_answered(
+    position: Path, tmp_path: Path, text: str, kind: str
+) -> None:
+    outcome = sent(position, tmp_path / "w", text)
+    assert outcome.played is None and kind in outcome.letters, outcome.said()
+
+
+def test_a_command_word_beside_a_move_leaves_the_move_alone(position: Path, tmp_path: Path) -> None:
+    outcome = sent(position, tmp_path / "w", "I'll take white, blue and black. Back to work now!")
+    assert outcome.played == "take white blue black"

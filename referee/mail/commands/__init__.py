@@ -26,13 +26,16 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Literal
 
 from referee.mail.commands.context import Context, Ruling
 from referee.mail.footers import is_footer
 from referee.notation import plain, says_a_move
+from referee.sentences import sentences_of
+from referee.spoken_time import until_said
 from referee.wording.messages import Message
-from referee.wording.vocabulary import digits, reading_vocabulary
+from referee.wording.vocabulary import WORD, ReadingVocabulary, digits, reading_vocabulary
 
 Scope = Literal["referee", "game", "invitation"]
 SCOPES: tuple[Scope, ...] = ("referee", "game", "invitation")
@@ -160,6 +163,48 @@ def read_command(scope: Scope, text: str) -> Found | None:
             argument = digits(argument.rstrip(".!?").strip())
         return Found(found, argument, line)
     return None
+
+
+#: The commands a sentence may hold, said as people say them ("I'm away until Friday",
+#: "Back now, sorry everyone", "Can I see the board again?"): away, with a time said; back;
+#: and those that only show something. The others are written as commands.
+SAID = ("away", "back", "help", "rules", "board", "moves", "history", "games", "standings")
+#: How many words before a command a negation makes it not one ("I'm not away").
+NEGATED_WITHIN = 3
+
+
+def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
+    """A command said in a sentence of the first lines a person wrote ("I'm away until the
+    20th", "I'm back!", "Could you send me the rules again?"), or None. In a game, only a
+    reply that holds no move is read so (the judge sees to that). One that a word of
+    negation comes just before is not one; away needs a time said with it (its handler
+    reads the time: :mod:`referee.spoken_time`)."""
+    _load()
+    vocabulary = reading_vocabulary()
+    lines = [line.strip() for line in plain(text).splitlines()]
+    written = [line for line in lines if line and not is_footer(line)][:LINES_LOOKED_AT]
+    for sentence in sentences_of("\n".join(written)):
+        words = WORD.findall(sentence.casefold())
+        said: list[Command] = []
+        for n, word in enumerate(words):
+            before = words[max(0, n - NEGATED_WITHIN) : n]
+            if any(_negation(w, vocabulary) for w in before):
+                continue
+            said += [c for c in commands_meant(scope, word) if c.key in SAID and c not in said]
+        if any(c.key == "away" for c in said) and until_said(sentence, _SOME_DAY) is not None:
+            return Found(next(c for c in said if c.key == "away"), sentence, sentence)
+        shown = [c for c in said if c.key != "away"]
+        if shown:
+            return Found(shown[0], "", sentence)
+    return None
+
+
+#: A day to tell whether a sentence says a time at all (its handler counts from now).
+_SOME_DAY = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+def _negation(word: str, vocabulary: ReadingVocabulary) -> bool:
+    return any(kind == "negations" for kind, _ in vocabulary.grammar_of(word))
 
 
 def commands_meant(scope: Scope, word: str) -> list[Command]:

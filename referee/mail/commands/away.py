@@ -3,6 +3,8 @@ other players are told."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from referee.engine import view
 from referee.errors import RequestError
 from referee.mail.commands import command
@@ -10,6 +12,7 @@ from referee.mail.commands.context import Context, EndAway, Ruling, SetAway
 from referee.mail.commands.requests import to_sender
 from referee.mail.ledger import LONGEST_AWAY
 from referee.mail.telling import people, status, to_player
+from referee.spoken_time import until_said
 from referee.timing import parse_until
 from referee.wording.letter import Board, Letter
 from referee.wording.messages import Message, say
@@ -27,7 +30,7 @@ from referee.wording.messages import Message, say
 def away(ctx: Context, argument: str) -> Ruling:
     if not argument:
         raise RequestError.of("away.needs_time")
-    until = parse_until(argument, ctx.now)
+    until = _until(argument, ctx.now)
     if until <= ctx.now:
         raise RequestError.of("away.passed", argument=argument, until=until.isoformat())
     answer = say("away.answer", until=until.isoformat())
@@ -47,6 +50,18 @@ def away(ctx: Context, argument: str) -> Ruling:
         letters=letters,
         effects=[SetAway(ctx.sender, ctx.now, until)],
     )
+
+
+def _until(argument: str, now: datetime) -> datetime:
+    """When an away ends: written as the command has it (``5d``, ``2027-01-15``), or said in
+    words ("until Friday", "for a week", "till the 20th": :mod:`referee.spoken_time`)."""
+    try:
+        return parse_until(argument, now)
+    except RequestError:
+        said = until_said(argument, now)
+        if said is None:
+            raise
+        return said
 
 
 @command(

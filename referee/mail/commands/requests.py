@@ -6,7 +6,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from referee.engine import legal_moves, move_json, view
-from referee.mail.commands import Scope, command, commands, read_command
+from referee.mail.commands import (
+    Scope,
+    command,
+    commands,
+    read_command,
+    read_command_in_sentences,
+)
 from referee.mail.commands.context import Context, Ruling
 from referee.mail.reading import read_reply
 from referee.mail.telling import status, to_player, to_someone
@@ -85,7 +91,8 @@ def _requests(ctx: Context) -> list[str]:
     """Every one-word request of the reply (``board`` and ``moves`` together are one
     answer)."""
     reading = read_reply("\n".join(ctx.lines))
-    found = read_command("game", "\n".join(ctx.lines))
+    written = "\n".join(ctx.lines)
+    found = read_command("game", written) or read_command_in_sentences("game", written)
     words = list(reading.requests)
     if found is not None and found.command.word not in words:
         words.insert(0, found.command.word)

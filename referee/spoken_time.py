@@ -1,0 +1,213 @@
+"""Times said in words, as players write them in ``away``: "until Friday", "till the 20th",
+"for a week", "away for 3 days", "till 2nd Jan", in any of the languages.
+
+The names of weekdays and months are CLDR's (through Babel), in every language the referee
+reads, and their last word too ("Dydd Gwener" is also "Gwener"); each language's
+``words.toml`` adds under ``[time]`` the words around them: ``until`` (till, tan, til, ĝis,
+পর্যন্ত…), ``for``, the units (``day``, ``week``, ``fortnight``, ``month``: each with its
+forms), ``today`` and ``tomorrow``, the suffixes of a day's number (``ordinal``: 20th,
+20fed, 20-a), and other forms of the weekdays and months (``[time.weekdays]``,
+``[time.months]``: Welsh mutations, Icelandic cases). Nothing here names a language.
+
+Pure: (text, now) -> when, or None when no time is said.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta
+from pathlib import Path
+from typing import Any
+
+from babel.dates import get_day_names, get_month_names
+
+from referee.wording.vocabulary import WORD, fold, language_tables, locale_folder
+
+#: The length of each unit of time, in days.
+UNITS = {"day": 1, "week": 7, "fortnight": 14, "month": 30}
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+MONTHS = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september",
+    "october", "november", "december",
+)  # fmt: skip
+#: A day's number, with what may follow it (20th, 20fed, 20., 20-a).
+_DAY = re.compile(r"(\d{1,2})(\D*)")
+
+
+@dataclass(frozen=True)
+class TimeWords:
+    """The words of time of every language at once, folded: each word -> what it is."""
+
+    until: frozenset[str]
+    during: frozenset[str]  # "for"
+    units: Mapping[str, int]  # word -> days
+    today: frozenset[str]
+    tomorrow: frozenset[str]
+    ordinals: frozenset[str]  # what may follow a day's number
+    weekdays: Mapping[str, int]  # word -> 0 (Monday) .. 6
+    months: Mapping[str, int]  # word -> 1 .. 12
+    numbers: Mapping[str, int]
+
+
+def time_words() -> TimeWords:
+    return _time_words(locale_folder())
+
+
+@functools.cache
+def _time_words(folder: Path) -> TimeWords:
+    until: set[str] = set()
+    during: set[str] = set()
+    units: dict[str, int] = {}
+    today: set[str] = set()
+    tomorrow: set[str] = set()
+    ordinals: set[str] = set()
+    weekdays: dict[str, int] = {}
+    months: dict[str, int] = {}
+    numbers: dict[str, int] = {}
+    for language, table in language_tables(folder):
+        said: Mapping[str, Any] = table.get("time", {})
+
+        def folded(words: list[str], lang: str = language) -> set[str]:
+            return {piece for w in words for piece in WORD.findall(fold(str(w), lang))}
+
+        until |= folded(said.get("until", []))
+        during |= folded(said.get("for", []))
+        today |= folded(said.get("today", []))
+        tomorrow |= folded(said.get("tomorrow", []))
+        ordinals |= {fold(str(w), language) for w in said.get("ordinal", [])}
+        for unit, days in UNITS.items():
+            units.update(dict.fromkeys(folded(said.get(unit, [])), days))
+        for number, words in table.get("numbers", {}).items():
+            numbers.update(dict.fromkeys(folded(words), int(number)))
+        _cldr_names(language, weekdays, months)
+        for name, words in said.get("weekdays", {}).items():
+            weekdays.update(dict.fromkeys(folded(words), WEEKDAYS.index(name)))
+        for name, words in said.get("months", {}).items():
+            months.update(dict.fromkeys(folded(words), MONTHS.index(name) + 1))
+    return TimeWords(
+        frozenset(until), frozenset(during), units, frozenset(today), frozenset(tomorrow),
+        frozenset(ordinals), weekdays, months, numbers,
+    )  # fmt: skip
+
+
+def _cldr_names(language: str, weekdays: dict[str, int], months: dict[str, int]) -> None:
+    """CLDR's names of the weekdays and months in ``language`` (wide and abbreviated, as
+    they stand alone and in a date), and the last word of each."""
+    try:
+        for context in ("format", "stand-alone"):
+            for width in ("wide", "abbreviated"):
+                for day, name in get_day_names(width, context, language).items():
+                    for key in _keys(name, language):
+                        weekdays.setdefault(key, int(day))
+                for month, name in get_month_names(width, context, language).items():
+                    for key in _keys(name, language):
+                        months.setdefault(key, int(month))
+    except (ValueError, LookupError):  # a language CLDR does not know: its words.toml says
+        return
+
+
+def _keys(name: str, language: str) -> list[str]:
+    """How a name is looked up: whole, and its last word ("Dydd Gwener", "Gwener"); not a
+    name of two letters or fewer, which other words are too (Esperanto's "me" is
+    Wednesday)."""
+    pieces = WORD.findall(fold(name.rstrip("."), language))
+    keys = [" ".join(pieces), pieces[-1]] if pieces else []
+    return [key for key in keys if len(key) > 2]
+
+
+def until_said(text: str, now: datetime) -> datetime | None:
+    """When the time said in ``text`` ends, counted from ``now``: a length of time ("for a
+    week", "3 days") from now; a day ("until Friday", "till the 20th", "till 2nd Jan",
+    "tomorrow") at its start (UTC); None when ``text`` says no time."""
+    words = time_words()
+    said = [fold(w) for w in WORD.findall(text.casefold())]
+    today = now.date()
+    for n, word in enumerate(said):
+        if word in words.tomorrow:
+            return _start(today + timedelta(days=1))
+        if word in words.units:
+            count = _count_before(said, n, words)
+            return now + timedelta(days=count * words.units[word])
+    for n, word in enumerate(said):
+        month = words.months.get(word)
+        day = _day_beside(said, n, words) if month is not None else None
+        if month is not None and day is not None:
+            return _start(_next_date(today, month, day))
+    for n, word in enumerate(said):
+        weekday = words.weekdays.get(word)
+        if weekday is not None and _day_beside(said, n, words) is None:
+            ahead = (weekday - today.weekday()) % 7 or 7
+            return _start(today + timedelta(days=ahead))
+    for n, word in enumerate(said):
+        if word in words.until and n + 1 < len(said):
+            day = _day_after(said, n + 1, words)
+            if day is not None:
+                return _start(_next_day_of_month(today, day))
+    return None
+
+
+def _count_before(said: list[str], n: int, words: TimeWords) -> int:
+    """How many of a unit the words before it say ("3 days", "two weeks"; "a week": 1)."""
+    if n == 0:
+        return 1
+    before = said[n - 1]
+    if before.isdecimal():
+        return int(before)
+    return words.numbers.get(before, 1)
+
+
+def _day_beside(said: list[str], n: int, words: TimeWords) -> int | None:
+    """A day's number just before or after a month's name ("2nd Jan", "December 20")."""
+    for at in (n - 1, n + 1, n - 2):
+        if 0 <= at < len(said):
+            day = _day_of(said[at], words)
+            if day is not None:
+                return day
+    return None
+
+
+def _day_after(said: list[str], start: int, words: TimeWords) -> int | None:
+    """A day's number with its ordinal after an "until" ("till the 20th"), a word or two on."""
+    for at in range(start, min(start + 3, len(said))):
+        found = _DAY.fullmatch(said[at])
+        if found and (found.group(2) in words.ordinals or found.group(2) == ""):
+            day = int(found.group(1))
+            return day if 1 <= day <= 31 else None
+    return None
+
+
+def _day_of(word: str, words: TimeWords) -> int | None:
+    found = _DAY.fullmatch(word)
+    if not found or (found.group(2) and found.group(2) not in words.ordinals):
+        return None
+    day = int(found.group(1))
+    return day if 1 <= day <= 31 else None
+
+
+def _next_date(today: date, month: int, day: int) -> date:
+    """The next ``day`` of ``month`` after ``today`` (this year, or next)."""
+    for year in (today.year, today.year + 1):
+        try:
+            found = date(year, month, day)
+        except ValueError:
+            continue
+        if found > today:
+            return found
+    return today + timedelta(days=1)
+
+
+def _next_day_of_month(today: date, day: int) -> date:
+    """The next date whose day of the month is ``day``, after ``today``."""
+    at = today
+    for _ in range(62):
+        at += timedelta(days=1)
+        if at.day == day:
+            return at
+    return today + timedelta(days=1)
+
+
+def _start(day: date) -> datetime:
+    return datetime.combine(day, time(), UTC)

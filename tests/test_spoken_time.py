@@ -1,0 +1,44 @@
+"""Times said in words (referee.spoken_time), as ``away`` reads them: counted from Wednesday
+9 December 2026, 10:00 UTC."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from referee.spoken_time import until_said
+
+NOW = datetime(2026, 12, 9, 10, 0, tzinfo=UTC)
+
+
+def day(month: int, day: int, year: int = 2026) -> datetime:
+    return datetime(year, month, day, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "until"),
+    [
+        ("I'm away until Friday", day(12, 11)),
+        ("On holiday till Monday, back then!", day(12, 14)),
+        ("Off on holiday till the 20th", day(12, 20)),
+        ("away until 20 December", day(12, 20)),
+        ("Away till 2nd Jan. Merry Christmas!", day(1, 2, 2027)),
+        ("away till Wednesday", day(12, 16)),  # today is Wednesday: the next one
+        ("back tomorrow", day(12, 10)),
+        ("Away for a week from today", NOW + timedelta(days=7)),
+        ("I'll be away for a fortnight", NOW + timedelta(days=14)),
+        ("away for 3 days", NOW + timedelta(days=3)),
+        ("away two weeks", NOW + timedelta(days=14)),
+    ],
+)
+def test_a_time_said_in_words_ends_when_a_person_means(text: str, until: datetime) -> None:
+    assert until_said(text, NOW) == until
+
+
+@pytest.mark.parametrize(
+    "text", ["I'm away", "please wait for me", "see you soon", "I may be late", "on the 3rd deck"]
+)
+def test_no_time_said_is_none(text: str) -> None:
+    # ("me" is Esperanto's short Wednesday, "may" a month without a day: neither is a time)
+    assert until_said(text, NOW) is None
