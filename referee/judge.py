@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from referee.engine import GameState, Move, move_json, view
+from referee.engine import Buy, GameState, Move, Reserve, Take, legal_moves, move_json, view
 from referee.errors import AmbiguousMoveError, InvalidMoveError, MoveError, RequestError
 from referee.games import Played
 from referee.games import judge as judge_move
@@ -80,9 +80,10 @@ def read(inbound: Inbound, route: Route | None, scope: Scope) -> Received:
 
 
 def _no_move_in(written: str) -> bool:
-    """Whether a reply holds no move at all (no move line, no move word in its sentences)."""
+    """Whether a reply holds no move (no move line, no move read in its sentences: a move
+    word in chat, "the nobles", leaves a command said beside it a command)."""
     reading = read_reply(written)
-    return not reading.move and not reading.sentences.moving and reading.sentences.request is None
+    return not reading.move and reading.sentences.request is None
 
 
 def read_confirmation(inbound: Inbound, token: str, pending: Pending | None) -> Received:
@@ -160,13 +161,10 @@ def _move(ctx: Context, mail: Received) -> Ruling:
     if not moves and sentences.request is None:
         if requests:
             return answer_requests(ctx, requests)
-        letter, ruling = refuse("no-move", [say("judge.no_move")], note="no move in the reply")
-        told = replace(
-            letter,
-            quoted=tuple(reading.passed[:10]),
-            help=True,
-            reason=reading.near_miss(),
-            commands=tuple(help_commands("game")),
+        says = [say("judge.no_move"), *_how_to_move(state, name)]
+        letter, ruling = refuse("no-move", says, note="no move in the reply")
+        told = replace(  # short: no board, no list of commands (a chat, most often)
+            letter, quoted=tuple(reading.passed[:10]), reason=reading.near_miss(), board=None
         )
         return replace(ruling, letters=[told])
     route_turn = ctx.route_turn
@@ -188,6 +186,33 @@ def _move(ctx: Context, mail: Received) -> Ruling:
         else:
             return _played(ctx, played)
     return _read_in_sentences(ctx, sentences)
+
+
+def _how_to_move(state: GameState, name: str) -> list[Message]:
+    """How a move is written, with moves the player may make now as examples (when it is
+    their turn), and how to talk to the table."""
+    examples: list[dict[str, object]] = []
+    if state.status != "finished" and state.player.name == name:
+        moves = legal_moves(state)
+        for kind in (Take, Reserve, Buy):  # one of each kind there is
+            found = next((m for m in moves if isinstance(m, kind) and _plain(m)), None)
+            if found is not None:
+                examples.append(move_json(found))
+    how = []
+    if examples:
+        words = {"moves": "commands.moves", "board": "commands.board"}
+        how.append(say("judge.no_move.how", examples=examples, **words))
+    how.append(say("judge.no_move.say", say="commands.say"))
+    return how
+
+
+def _plain(move: Move) -> bool:
+    """Whether a move is a plain example: three colours, a face-up card, nothing returned."""
+    if isinstance(move, Take):
+        return sum(move.gems) == 3 and not any(move.returned)
+    if isinstance(move, Reserve):
+        return move.card is not None and not any(move.returned)
+    return isinstance(move, Buy) and not any(move.returned)
 
 
 def _played(ctx: Context, played: Played) -> Ruling:

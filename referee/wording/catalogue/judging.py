@@ -48,6 +48,20 @@ entry(
     when="a reply yes when the referee asked the player nothing at this turn",
 )
 entry(
+    "judge.no_move.how",
+    "Write your move as you would say it, or the way the referee writes moves, like "
+    "{examples:or}. Reply {moves} for every move you may make now, or {board} for the board.",
+    {"examples": "moves", "moves": "word", "board": "word"},
+    when="a reply with no move, from the player to move: how a move is written, with moves "
+    "they may make (moves, board: the command words)",
+)
+entry(
+    "judge.no_move.say",
+    "To write to the other players, begin a line with {say}: {say} Good luck, all!",
+    {"say": "word"},
+    when="a reply with no move: how to talk to the table instead (say: the command word)",
+)
+entry(
     "judge.stale",
     "Your reply answered the mail of turn {answered}, but the game has moved on to turn "
     "{now} since. Nothing was played: here is the board now. If your move still stands, reply "
