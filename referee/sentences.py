@@ -38,11 +38,14 @@ Pure: text in, a :class:`MoveReading` out.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
+from referee.engine.cards import CARDS, TOKEN_COLOURS
 from referee.errors import InvalidMoveError
 from referee.notation import (
     Clause,
@@ -55,7 +58,7 @@ from referee.notation import (
     request_of_clauses,
     written_words,
 )
-from referee.wording.vocabulary import ReadingVocabulary, Sense
+from referee.wording.vocabulary import ReadingVocabulary, Sense, locale_folder
 
 #: Where a sentence ends: ! ? ; a danda, a full stop before a space or the end, a line end.
 _SENTENCE_END = re.compile(r"[!?;\u0964\u0965\n]+|\.+(?=\s|$)")
@@ -74,6 +77,11 @@ MOST_READINGS = 32
 MOST_TOKENS = 7
 #: The longest sentence read for a move (words); longer ones are chat.
 LONGEST_SENTENCE = 60
+#: What marks a count of one that an article said ("a white"): it counts only the colour it
+#: stands before, never a list.
+SOFT_ONE = "one"
+#: The token kind of gold.
+GOLD = TOKEN_COLOURS.index("gold")
 #: The actions: the move words a move is one of (the others only follow one).
 ACTIONS = ("take", "reserve", "buy", "pass", "resign")
 #: How a sentence that only follows a move (a return, a payment, a noble) marks the request
@@ -279,15 +287,20 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     readings = [_placed(words, vocabulary) for words in chosen]
     moving = any(p.role == "head" for placed in readings for p in placed)
     first = readings[0]
+    typos = any(p.role == "typo" for p in first)
     doubt = next((p.word.written for p in first if p.role in ("negation", "doubt")), None)
     unplaced = tuple(p.word.written for p in first if p.role == "unknown")
     requests: list[MoveRequest] = []
     refusal: InvalidMoveError | None = None
     several = False  # whether one reading's arguments went with its move words two ways
+    guessed = False  # whether a reading took a list of colours before a return for a take
     for placed in readings:
-        found, err = _requests(placed, text, vocabulary)
+        found, err, taken = _requests(placed, text, vocabulary)
         several = several or len(found) > 1
+        guessed = guessed or (taken and bool(found))
+        mixed = not _one_language(placed, vocabulary)
         for request in found:
+            request = replace(request, mixed=mixed)
             if request not in requests:
                 requests.append(request)
         refusal = refusal or err
@@ -295,13 +308,47 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
         p.role == "argument" and (_is_colour(p.word) or card_word(p.word.key)) for p in first
     )
     if not requests and not moving and doubt is None:
-        return replace(_bare(text, first, unplaced), naming=naming)
+        whole = [r for r in readings if _one_language(r, vocabulary)] or readings
+        return replace(_bare(text, whole[0], unplaced), naming=naming)
     if not requests:
         return Sentence(text, None, False, unplaced, doubt, moving, refusal, naming=naming)
     best = [r for r in requests if not r.mixed] or requests
     request = best[0] if len(best) == 1 else replace(best[0], others=tuple(best[1:]))
     sure = len(best) == 1 and not several and not unplaced and doubt is None and not asks
+    sure = sure and not request.mixed  # (no one language writes all its words)
+    sure = sure and not guessed and not typos
     return Sentence(text, request, sure, unplaced, doubt, moving, naming=naming)
+
+
+def _one_language(placed: list[_Placed], vocabulary: ReadingVocabulary) -> bool:
+    """Whether one language (with English, read in every language) could have written every
+    word of a reading, the words of its grammar too: Esperanto "mi prenas du ruĝajn" is take
+    2 red, not take black red with Welsh's "du"; Icelandic "ég held að hún taki rauða" is no
+    move of the writer's, whose "hún" only Welsh would pass over."""
+    common: set[str] | None = None
+    for p in placed:
+        languages = _languages_of(p, vocabulary)
+        if not languages or "en" in languages:
+            continue
+        common = set(languages) if common is None else common & languages
+        if not common:
+            return False
+    return True
+
+
+def _languages_of(placed: _Placed, vocabulary: ReadingVocabulary) -> set[str]:
+    """The languages a placed word is a word of, in the role it has (none: the notation's
+    own, or not known)."""
+    if _soft(placed.word):
+        return set()  # ("a" before a colour: English's one, or another language's "and")
+    if placed.word.sense is not None and placed.role != "grammar":
+        return set(placed.word.sense.languages)
+    if placed.role in ("grammar", "negation", "doubt", "one", "with"):
+        found = {lang for _, lang in vocabulary.grammar_of(placed.word.key, placed.word.key)}
+        if placed.word.sense is not None:  # a filler of the notation's lists
+            found |= set(placed.word.sense.languages)
+        return found
+    return set()
 
 
 def _bare(text: str, placed: list[_Placed], unplaced: tuple[str, ...]) -> Sentence:
@@ -313,16 +360,74 @@ def _bare(text: str, placed: list[_Placed], unplaced: tuple[str, ...]) -> Senten
         return Sentence(text, unplaced=unplaced)
     clause: Clause = ("take", "", [_as_argument(w) for w in arguments])
     try:
-        request = request_of_clauses([_tidied(clause)], text)
+        request = request_of_clauses(_tidied(clause), text)
     except InvalidMoveError:
         return Sentence(text, unplaced=unplaced)
     return Sentence(text, request, False, unplaced, bare=True)
 
 
 def _placed(words: list[Word], vocabulary: ReadingVocabulary) -> list[_Placed]:
-    """Each word of one reading with its role in the sentence."""
-    found = [_Placed(word, _role(word, vocabulary)) for word in words]
+    """Each word of one reading with its role in the sentence; a word not known that is one
+    letter away from a colour or a move word ("balck", "tkae") is read as that word, with the
+    role ``typo`` on the side (the sentence is then never sure)."""
+    roles = [_role(word, vocabulary) for word in words]
+    heads, arguments = "head" in roles, "argument" in roles
+    found: list[_Placed] = []
+    for word, role in zip(words, roles, strict=True):
+        meant = _typo(word.key) if role == "unknown" else None
+        # (a colour mistyped beside a move word; a move word mistyped beside its arguments)
+        if meant is not None and (heads if meant.group == "colour" else arguments):
+            word = replace(word, sense=meant, head=str(meant.value) if _leads(meant) else None)
+            found.append(_Placed(word, "head" if word.head else "argument"))
+            found.append(_Placed(replace(word, written=""), "typo"))
+        else:
+            found.append(_Placed(word, role))
     return _ones(_particles(found, vocabulary))
+
+
+def _leads(sense: Sense) -> bool:
+    return sense.group == "move" and sense.value in ("take", "reserve", "buy", "return", "pay")
+
+
+#: The shortest word a typo is looked for in (shorter words are too near too many others:
+#: English "days" is a letter away from a move word of another language).
+TYPO_AT_LEAST = 5
+
+
+def _typo(key: str) -> Sense | None:
+    """The one colour or move word ``key`` is a letter away from (a letter left out, added,
+    changed, or two swapped), when there is one and only one; None otherwise."""
+    if len(key) < TYPO_AT_LEAST or not key.isalpha():
+        return None
+    near = _near_words(locale_folder())
+    found = {sense for d in _deletes(key) for sense in near.get(d, ())}
+    return found.pop() if len(found) == 1 else None
+
+
+def _deletes(key: str) -> set[str]:
+    return {key, *(key[:n] + key[n + 1 :] for n in range(len(key)))}
+
+
+@functools.cache
+def _near_words(folder: Path) -> dict[str, frozenset[Sense]]:
+    """Each colour and move word of every language (of at least TYPO_AT_LEAST letters),
+    and every word one letter shorter: what a typo is looked up by."""
+    near: dict[str, set[Sense]] = {}
+    for key, senses in reading_words().senses.plain.items():
+        kept = [
+            Sense(s.group, s.value)
+            for s in senses
+            if s.group == "colour" or (s.group == "move" and s.value in _LED)
+        ]
+        if len(key) < TYPO_AT_LEAST or not kept:
+            continue
+        for d in _deletes(key):
+            near.setdefault(d, set()).update(kept)
+    return {k: frozenset(v) for k, v in near.items()}
+
+
+#: The move words a typo may be read as: the actions with arguments, and return and pay.
+_LED = ("take", "reserve", "buy", "return", "pay")
 
 
 def _role(word: Word, vocabulary: ReadingVocabulary) -> str:
@@ -377,9 +482,12 @@ def _particles(found: list[_Placed], vocabulary: ReadingVocabulary) -> list[_Pla
             if not verbs:
                 continue
             nearest = min(verbs, key=lambda m: (abs(m - n), m > n))  # (before it, on a tie)
-            sense = Sense("move", particle.means, (particle.language,))
             verb = found[nearest].word
-            found[nearest] = _Placed(replace(verb, sense=sense, head=particle.means), "head")
+            if particle.means == "nothing":  # (Icelandic "hætta við": to call off, no move)
+                found[nearest] = _Placed(replace(verb, sense=None, head=None), "grammar")
+            else:
+                sense = Sense("move", particle.means, (particle.language,))
+                found[nearest] = _Placed(replace(verb, sense=sense, head=particle.means), "head")
             for k in range(n, n + length):
                 found[k] = _Placed(found[k].word, "grammar")
     return found
@@ -397,7 +505,8 @@ def _ones(found: list[_Placed]) -> list[_Placed]:
                 and following.word.sense.group == "colour"
             )
             role = "argument" if colour else "grammar"
-            word = replace(placed.word, sense=Sense("number", 1)) if colour else placed.word
+            one = Sense("number", 1, (SOFT_ONE,))
+            word = replace(placed.word, sense=one) if colour else placed.word
             out.append(_Placed(word, role))
         else:
             out.append(placed)
@@ -406,9 +515,10 @@ def _ones(found: list[_Placed]) -> list[_Placed]:
 
 def _requests(
     placed: list[_Placed], text: str, vocabulary: ReadingVocabulary
-) -> tuple[list[MoveRequest], InvalidMoveError | None]:
+) -> tuple[list[MoveRequest], InvalidMoveError | None, bool]:
     """The requests one reading of a sentence makes (several: its arguments may go with its
-    move words more than one way), and the refusal when it makes none."""
+    move words more than one way), the refusal when it makes none, and whether a list of
+    colours before what only follows a move was taken for a take (a guess: never sure)."""
     buying = any(p.word.head == "buy" for p in placed if p.role == "head")
     items: list[tuple[str, Word]] = []  # (head | argument, word), in order
     for p in placed:
@@ -420,17 +530,20 @@ def _requests(
         elif p.role == "argument":
             items.append(("argument", _as_argument(p.word)))
     if not any(kind == "head" for kind, _ in items):
-        return [], None
+        return [], None, False
     requests: list[MoveRequest] = []
     errors: list[InvalidMoveError] = []
     taking = _with_a_take(items)
+    taken = False
     if taking is not None and _verb_first(taking[1][1], vocabulary):
         _read_clauses(taking, text, requests, errors)  # (what goes before it is not its own)
+        taken = bool(requests)
     if not requests:
         _read_clauses(items, text, requests, errors)
     if not requests and taking is not None:  # (only when the words read no other way)
         _read_clauses(taking, text, requests, errors)
-    return requests, (errors[0] if errors and not requests else None)
+        taken = bool(requests)
+    return requests, (errors[0] if errors and not requests else None), taken
 
 
 def _verb_first(word: Word, vocabulary: ReadingVocabulary) -> bool:
@@ -459,7 +572,7 @@ def _read_clauses(
         if follows:  # only what follows a move: return, pay, noble (joined to the move)
             clauses = [("pass", "", []), *clauses]
         try:
-            request = request_of_clauses([_tidied(c) for c in clauses], text)
+            request = request_of_clauses([t for c in clauses for t in _tidied(c)], text)
         except InvalidMoveError as err:
             errors.append(err)
             continue
@@ -547,36 +660,114 @@ def _is_colour(word: Word) -> bool:
     return word.sense is not None and word.sense.group == "colour"
 
 
-def _tidied(clause: Clause) -> Clause:
+def _tidied(clause: Clause) -> list[Clause]:
     """A clause's arguments as the notation reads them: a count written after its colour
     ("black x2") put before it; a count before a list it
     counts ("3: red, green, blue"; "three gems: …") left out; for a card, the card alone
     (its level and the deck words around it said nothing more); a take of one card is a
     buy (whether it is sure is the sentence's to say)."""
     head, written, args = clause
+    args = _colour_first_counts(_one_colour_each(args))
+    nobles = [w for w in args if w.sense is None and card_word(w.key) == "noble"]
+    if nobles and head != "noble":  # a noble named anywhere is the noble's own clause
+        rest = [w for w in args if w not in nobles]
+        return [*_tidied((head, written, rest)), ("noble", "", nobles)]
     for n in range(1, len(args)):
         if _TIMES.fullmatch(args[n].written) and _is_colour(args[n - 1]):
             args[n - 1], args[n] = args[n], args[n - 1]
-    numbers = [n for n, w in enumerate(args) if _is_number(w)]
-    colours = [w for w in args if w.sense is not None and w.sense.group == "colour"]
-    if (
-        head in ("take", "return")
-        and numbers == [0]
-        and len(colours) >= 2
-        and _number_of(args[0]) == len(colours)
-    ):
+    if head in ("take", "return") and len(args) > 2 and _counts_the_rest(args):
         args = args[1:]
     cards = [w for w in args if w.sense is None and card_word(w.key) == "card"]
     if head == "take" and len(cards) == 1:
         head = "buy"
     if head in ("reserve", "buy") and len(cards) == 1:
-        args = cards
+        args = [w for w in args if w not in cards and not _described(cards[0], w, head)]
+        if head == "buy" and args and all(_is_colour(w) or _is_number(w) for w in args):
+            return [(head, written, cards), ("pay", "", args)]  # "buy 1-23: 1 white, 1 blue"
+        args = [cards[0], *args]  # (what only describes the card is left out; the rest stays)
     if head == "reserve" and not cards:
         decks = [w for w in args if w.sense is not None and w.sense.value == "deck"]
         levels = [w for w in args if _is_number(w) and _number_of(w) in (1, 2, 3)]
-        if decks and len(levels) == 1:
+        said = {_number_of(w) for w in levels}
+        if decks and len(said) == 1:  # ("the top one of the level 1 deck": one level said)
             args = [decks[0], replace(levels[0], sense=None, key=str(_number_of(levels[0])))]
-    return head, written, args
+    return [(head, written, args)]
+
+
+def _counts_the_rest(args: list[Word]) -> bool:
+    """Whether the count that leads a list counts the whole list ("3: red, green, blue",
+    "three gems: one white, one blue and one red"): the list alone says as many tokens."""
+    total = _number_of(args[0])
+    if total is None or not (_is_colour(args[1]) or _is_number(args[1])):
+        return False
+    said, pending = 0, None
+    for word in args[1:]:
+        if _is_number(word) and not _soft(word):
+            if pending is not None:
+                return False
+            pending = _number_of(word)
+        elif _is_colour(word):
+            said += pending or 1
+            pending = None
+        elif not _soft(word):
+            return False
+    colours = sum(1 for w in args[1:] if _is_colour(w))
+    return pending is None and said == total and colours >= 2
+
+
+def _soft(word: Word) -> bool:
+    return word.sense is not None and SOFT_ONE in word.sense.languages
+
+
+def _one_colour_each(args: list[Word]) -> list[Word]:
+    """A colour said twice over, by its name and its stone ("hvítan demant", "white
+    diamond"), as one: two words of one colour side by side, written differently."""
+    out: list[Word] = []
+    for word in args:
+        last = out[-1] if out else None
+        if (
+            last is not None
+            and _is_colour(word)
+            and _is_colour(last)
+            and word.sense == last.sense
+            and word.key != last.key
+        ):
+            continue
+        out.append(word)
+    return out
+
+
+def _colour_first_counts(args: list[Word]) -> list[Word]:
+    """Counts said after their colours, as Bengali says them ("লাল একটা, নীল একটা"; "কালো
+    টোকেন দুইটা"), put before them: colour, count, colour, count … and nothing else."""
+    if len(args) < 2 or len(args) % 2 or not _is_colour(args[0]):
+        return args
+    pairs = [(args[n], args[n + 1]) for n in range(0, len(args), 2)]
+    if not all(_is_colour(c) and _is_number(k) and not _soft(k) for c, k in pairs):
+        return args
+    return [w for colour, count in pairs for w in (count, colour)]
+
+
+def _described(card: Word, word: Word, head: str) -> bool:
+    """Whether ``word``, beside a card, says nothing more of the move: the card's colour, its
+    level, its points, a deck word ("reserve 2-05, the white one worth 2"; "the level 2
+    card 2-05"), "nothing"; beside a reserve, the gold that comes with it and any count
+    (a reserve counts nothing)."""
+    found = CARDS.get(_card_id(card.key))
+    if found is None:
+        return False
+    if word.sense is not None and word.sense.group == "colour":
+        colour = int(word.sense.value)
+        return colour == found.bonus or (head == "reserve" and colour == GOLD)
+    if word.sense is not None and word.sense.group == "move":
+        return word.sense.value in ("deck", "nothing")
+    number = _number_of(word)
+    return number is not None and (head == "reserve" or number in (found.level, found.points))
+
+
+def _card_id(key: str) -> str:
+    level, _, number = key.partition("-")
+    return f"{level}-{int(number):02d}" if number.isdecimal() else key
 
 
 def _is_number(word: Word) -> bool:

@@ -142,8 +142,8 @@ def until_said(text: str, now: datetime) -> datetime | None:
             ahead = (weekday - today.weekday()) % 7 or 7
             return _start(today + timedelta(days=ahead))
     for n, word in enumerate(said):
-        if word in words.until and n + 1 < len(said):
-            day = _day_after(said, n + 1, words)
+        if word in words.until:
+            day = _day_after(said, n + 1, words) or _day_before(said, n, words)
             if day is not None:
                 return _start(_next_day_of_month(today, day))
     return None
@@ -176,6 +176,17 @@ def _day_after(said: list[str], start: int, words: TimeWords) -> int | None:
         if found and (found.group(2) in words.ordinals or found.group(2) == ""):
             day = int(found.group(1))
             return day if 1 <= day <= 31 else None
+    return None
+
+
+def _day_before(said: list[str], n: int, words: TimeWords) -> int | None:
+    """A day's number a word or two before an "until" that follows what it governs
+    (Bengali "২০ তারিখ পর্যন্ত")."""
+    for at in (n - 1, n - 2):
+        if at >= 0:
+            day = _day_of(said[at], words)
+            if day is not None:
+                return day
     return None
 
 

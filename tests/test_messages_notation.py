@@ -31,7 +31,7 @@ from tests.positions import bank, cards_of_colour, dealt, holding, new_game
 
 T = bank
 ROOT = Path(__file__).resolve().parents[1]
-MODULES = [ROOT / "referee" / "notation.py", ROOT / "referee" / "timing.py"]
+MODULES = [ROOT / "referee" / f for f in ("notation.py", "sentences.py", "timing.py")]
 AREAS = ("notation", "json_move", "player", "duration", "deadline", "until")
 ERRORS = {"InvalidMoveError", "IllegalMoveError", "AmbiguousMoveError", "RequestError"}
 NOW = datetime(2026, 12, 8, 14, 0, tzinfo=UTC)

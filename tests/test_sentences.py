@@ -5,6 +5,7 @@ without a line of code)."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,10 +14,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from referee.engine import GameState
 from referee.engine.cards import tokens
-from referee.notation import MoveRequest
+from referee.notation import MoveRequest, as_move, format_move
 from referee.sentences import read_move, sentences_of
 from referee.wording.vocabulary import languages_in, locale_folder
+from tests.positions import new_game
 
 
 def T(**counts: int) -> tuple[int, int, int, int, int, int]:  # noqa: N802 (as tests/ write it)
@@ -186,3 +189,20 @@ def test_a_question_is_never_sure() -> None:
     for text in ("Could I reserve 3-01 please?", "Should I take 2 green?"):
         request, sure = read(text)
         assert request is not None and not sure, text
+
+
+def test_the_sentences_docs_languages_md_shows_read_as_it_says() -> None:
+    text = (Path(__file__).parents[1] / "docs" / "languages.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| [^|]+ \| (.+?) \| `(.+?)` \|$", text, re.MULTILINE)
+    rows = [(said, move) for said, move in rows if not said.startswith("`")]
+    assert len(rows) >= 9
+    for said, move in rows:
+        found = read_move(said)
+        assert found.request is not None and found.sure, said
+        read = format_move(as_move(board_of(), found.request))
+        assert read == move or read.startswith(f"{move} pay "), said  # (a buy: the usual pay)
+
+
+def board_of() -> GameState:
+    """A board where every move the docs show may be written (it need not be legal)."""
+    return new_game(2, seed=1)

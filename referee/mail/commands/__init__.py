@@ -35,7 +35,7 @@ from referee.notation import plain, says_a_move
 from referee.sentences import sentences_of
 from referee.spoken_time import until_said
 from referee.wording.messages import Message
-from referee.wording.vocabulary import WORD, ReadingVocabulary, digits, reading_vocabulary
+from referee.wording.vocabulary import WORD, ReadingVocabulary, digits, fold, reading_vocabulary
 
 Scope = Literal["referee", "game", "invitation"]
 SCOPES: tuple[Scope, ...] = ("referee", "game", "invitation")
@@ -168,7 +168,7 @@ def read_command(scope: Scope, text: str) -> Found | None:
 #: The commands a sentence may hold, said as people say them ("I'm away until Friday",
 #: "Back now, sorry everyone", "Can I see the board again?"): away, with a time said; back;
 #: and those that only show something. The others are written as commands.
-SAID = ("away", "back", "help", "rules", "board", "moves", "history", "games", "standings")
+SAID = ("away", "back", "help", "rules", "history", "board", "games", "standings", "moves")
 #: How many words before a command a negation makes it not one ("I'm not away").
 NEGATED_WITHIN = 3
 
@@ -183,6 +183,7 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
     vocabulary = reading_vocabulary()
     lines = [line.strip() for line in plain(text).splitlines()]
     written = [line for line in lines if line and not is_footer(line)][:LINES_LOOKED_AT]
+    found: list[Found] = []
     for sentence in sentences_of("\n".join(written)):
         words = WORD.findall(sentence.casefold())
         said: list[Command] = []
@@ -191,12 +192,13 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
             if any(_negation(w, vocabulary) for w in before):
                 continue
             said += [c for c in commands_meant(scope, word) if c.key in SAID and c not in said]
-        if any(c.key == "away" for c in said) and until_said(sentence, _SOME_DAY) is not None:
-            return Found(next(c for c in said if c.key == "away"), sentence, sentence)
-        shown = [c for c in said if c.key != "away"]
-        if shown:
-            return Found(shown[0], "", sentence)
-    return None
+        for command in said:
+            if command.key != "away":
+                found.append(Found(command, "", sentence))
+            elif until_said(sentence, _SOME_DAY) is not None:
+                found.append(Found(command, sentence, sentence))
+    # the one that says most: away with its time first; "moves", a word of chat, last
+    return min(found, key=lambda f: SAID.index(f.command.key), default=None)
 
 
 #: A day to tell whether a sentence says a time at all (its handler counts from now).
@@ -213,8 +215,15 @@ def commands_meant(scope: Scope, word: str) -> list[Command]:
     ``[commands]``, in their order."""
     _load()
     key = word.strip(".,!?:;*_\u0964").casefold()
+    vocabulary = reading_vocabulary()
+    names = vocabulary.commands_of(key)
+    if not names and key not in {c.word for c in _REGISTRY.values()}:
+        for stem, _ in vocabulary.stems(fold(key)):  # Bengali "বোর্ডটা" is "বোর্ড"
+            names = vocabulary.commands_of(stem)
+            if names:
+                break
     meant: list[Command] = []
-    for name in (key, *reading_vocabulary().commands_of(key)):
+    for name in (key, *names):
         found = _REGISTRY.get((scope, name))
         if found is not None and found not in meant:
             meant.append(found)
