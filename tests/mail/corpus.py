@@ -20,6 +20,7 @@ from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
 from email.utils import format_datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -251,3 +252,34 @@ if __name__ == "__main__":
     import sys
 
     report(tuple(sys.argv[1:]) or LANGUAGES)
+
+
+def outcome_of(templates: dict[str, Path], work: Path, reply: Reply) -> tuple[str, Outcome]:
+    """The verdict on one reply sent through the real path, and what came of it."""
+    outcome = send(templates[reply.position], work, reply)
+    return verdict(templates[reply.position], reply, outcome), outcome
+
+
+def language_tests(language: str, not_read_yet: set[str]) -> tuple[Any, Any]:
+    """The fixture and the test of one language's corpus (each language its own module, so
+    that they run side by side): every reply through the real path, none misread, each read
+    (at once, or asked about) but those ``not_read_yet``, which must not be read (when one
+    is, take it off the list)."""
+
+    @pytest.fixture(scope="module")
+    def templates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+        return {p: build(tmp_path_factory.mktemp(p), p) for p in POSITIONS}
+
+    @pytest.mark.parametrize("reply", replies(language), ids=lambda r: r.id)
+    def test_a_reply_as_people_write_it_is_never_misread_and_is_read(
+        templates: dict[str, Path], tmp_path: Path, reply: Reply
+    ) -> None:
+        found, outcome = outcome_of(templates, tmp_path / "work", reply)
+        said = f"{reply.text!r} means {reply.means}: {outcome.said()}"
+        assert found != "misread", said
+        if reply.id in not_read_yet:
+            assert found == "unread", f"{reply.id} is read now: take it off NOT_READ_YET"
+        else:
+            assert found in ("read", "asked"), said
+
+    return templates, test_a_reply_as_people_write_it_is_never_misread_and_is_read

@@ -1,0 +1,17 @@
+"""The replies of tests/fixtures/replies/is.toml, as people write them, each sent through the
+real path (tests/mail/corpus.py): none misread; each read, at once or asked about and played
+on a yes, but those listed as not read yet (docs/languages.md says what is not read)."""
+
+from __future__ import annotations
+
+from tests.mail.corpus import language_tests
+
+#: The replies not read yet: each gets an answer, but not what it means.
+NOT_READ_YET: set[str] = {
+    "is-009", "is-016", "is-022", "is-028", "is-031", "is-043", "is-047", "is-055", "is-058",
+    "is-062", "is-063",
+}  # fmt: skip
+
+templates, test_a_reply_as_people_write_it_is_never_misread_and_is_read = language_tests(
+    "is", NOT_READ_YET
+)
