@@ -31,6 +31,7 @@ Pure: text in, a :class:`Reading` out.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 
 from referee.errors import MoveError
@@ -68,7 +69,14 @@ class Reading:
 
 
 def read_reply(text: str) -> Reading:
-    """The move, requests and other lines of what a person wrote (see the module's rules)."""
+    """The move, requests and other lines of what a person wrote (see the module's rules).
+    The same text is read once: judging a mail asks what it says more than once (is it a
+    move, a command said in a sentence, a yes?)."""
+    return _read_reply(text)
+
+
+@functools.lru_cache(maxsize=64)
+def _read_reply(text: str) -> Reading:
     move: list[str] = []
     requests: list[str] = []
     passed: list[str] = []
