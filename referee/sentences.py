@@ -41,7 +41,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -170,6 +170,8 @@ def read_move(text: str) -> MoveReading:
     if not requests:
         trouble = next((s.refusal for s in moving if s.refusal is not None), None)
         return MoveReading(None, False, tuple(read), trouble or _no_move(moving[0].text), unplaced)
+    if all(_only_follows(s.request) for s in requests):  # "give back two greens", no action
+        return MoveReading(None, False, tuple(read), _no_move(requests[0].text), unplaced)
     merged = _merged(requests)
     if merged is None:
         actions = [s.request.action for s in requests if s.request is not None]
@@ -184,14 +186,6 @@ def read_move(text: str) -> MoveReading:
 
 def _no_move(text: str) -> InvalidMoveError:
     return InvalidMoveError.of("notation.no_action").about(text)
-
-
-def _distinct(requests: Sequence[MoveRequest]) -> list[MoveRequest]:
-    found: list[MoveRequest] = []
-    for request in requests:
-        if request not in found:
-            found.append(request)
-    return found
 
 
 def _merged(sentences: list[Sentence]) -> MoveRequest | None:
