@@ -283,6 +283,9 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     first = readings[0]
     typos = any(p.role == "typo" for p in first)
     doubt = next((p.word.written for p in first if p.role in ("negation", "doubt")), None)
+    aside = doubt is not None and moving and _only_aside(text, vocabulary)
+    if aside:  # "Mi prenus blankan, ruĝan kaj nigran, se tio eblas": asked, never played at once
+        doubt = None
     unplaced = tuple(p.word.written for p in first if p.role == "unknown")
     requests: list[MoveRequest] = []
     refusal: InvalidMoveError | None = None
@@ -309,9 +312,32 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     best = [r for r in requests if not r.mixed] or requests
     request = best[0] if len(best) == 1 else replace(best[0], others=tuple(best[1:]))
     sure = len(best) == 1 and not several and not unplaced and doubt is None and not asks
+    sure = sure and not aside
     sure = sure and not request.mixed  # (no one language writes all its words)
     sure = sure and not guessed and not typos
     return Sentence(text, request, sure, unplaced, doubt, moving, naming=naming)
+
+
+#: Where a clause of a sentence ends: a comma, a colon, a dash between words.
+_CLAUSE_END = re.compile(r"[,:\u2013\u2014]|\s-\s")
+
+
+def _only_aside(text: str, vocabulary: ReadingVocabulary) -> bool:
+    """Whether every word of negation or doubt in a sentence stands in a clause of its own,
+    with no move word and nothing a move names ("…, se tio eblas"; "…, por ne superi dek"):
+    then it does not say the move is not, or is one of two; the sentence is asked about.
+    One in the move's own clause ("I won't take red", "red or blue") is never read."""
+    for clause in _CLAUSE_END.split(text):
+        written = written_words(clause)
+        if not written:
+            continue
+        placed = _placed(next(readings_of(written)), vocabulary)
+        roles = {p.role for p in placed}
+        if roles & {"negation", "doubt"} and roles & {"head", "argument", "typo"}:
+            return False
+        if roles & {"negation", "doubt"} and roles <= {"negation", "doubt", "grammar"}:
+            return False  # "…, no, …", "…, or maybe not": said of the move itself
+    return True
 
 
 def _one_language(placed: list[_Placed], vocabulary: ReadingVocabulary) -> bool:

@@ -206,3 +206,13 @@ def test_the_sentences_docs_languages_md_shows_read_as_it_says() -> None:
 def board_of() -> GameState:
     """A board where every move the docs show may be written (it need not be legal)."""
     return new_game(2, seed=1)
+
+
+def test_a_doubt_in_a_clause_of_its_own_leaves_the_move_to_be_asked_about() -> None:
+    for text in ("Take red, green and blue, if nobody minds", "Mi prenus blankan, ruĝan kaj "
+                 "nigran, se tio eblas."):  # fmt: skip
+        request, sure = read(text)
+        assert request is not None and not sure, text
+    for text in ("Reserve 3-12, or maybe not", "Take white, blue and green - no, 2 green",
+                 "take 3-12, not 3-13"):  # fmt: skip
+        assert read_move(text).request is None, text
