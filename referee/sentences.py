@@ -58,7 +58,7 @@ from referee.notation import (
     request_of_clauses,
     written_words,
 )
-from referee.wording.vocabulary import ReadingVocabulary, Sense, locale_folder
+from referee.wording.vocabulary import WORD, ReadingVocabulary, Sense, fold, locale_folder
 
 #: Where a sentence ends: ! ? ; a danda, a full stop before a space or the end, a line end.
 _SENTENCE_END = re.compile(r"[!?;\u0964\u0965\n]+|\.+(?=\s|$)")
@@ -140,7 +140,7 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
     """The sentences of ``text``, each with whether it asks (ends in a question mark)."""
     found: list[tuple[str, bool]] = []
     start = 0
-    joined = _JOINING.sub(" ", plain(text))
+    joined = _JOINING.sub(" ", _BRACKETED.sub(_bracketed, plain(text)))
     for end in [*_SENTENCE_END.finditer(joined), None]:
         stop = end.start() if end is not None else len(joined)
         sentence = joined[start:stop].strip(_AROUND)
@@ -149,6 +149,20 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
         if end is not None:
             start = end.end()
     return found
+
+
+#: What is said in brackets.
+_BRACKETED = re.compile(r"\(([^()]*)\)")
+
+
+def _bracketed(found: re.Match[str]) -> str:
+    """What is said in brackets: a card or a noble alone is part of its sentence ("my
+    reserved card (1-36)"); anything more, a sentence of its own ("Tek frá 1-35 (þetta svarta
+    sem kostar 3 græna)")."""
+    inside = found.group(1)
+    if all(card_word(fold(word)) for word in WORD.findall(inside)):
+        return f" {inside} "
+    return f"\n{inside}\n"
 
 
 def read_move(text: str) -> MoveReading:
@@ -161,6 +175,9 @@ def read_move(text: str) -> MoveReading:
     if not moving:
         return MoveReading(sentences=tuple(read))
     unplaced = tuple(w for s in moving for w in s.unplaced)
+    musing = [s for s in moving if s.doubt is not None and s.request is None]
+    if musing and len(musing) < len(moving):  # "…whether I should reserve something. I'll
+        moving = [s for s in moving if s not in musing]  # take …": the move is asked about
     doubt = next((s for s in moving if s.doubt is not None), None)
     if doubt is not None:  # "I won't take red", "red or blue": never read, never offered
         assert doubt.doubt is not None
@@ -181,6 +198,7 @@ def read_move(text: str) -> MoveReading:
     unfinished = any(s.request is None for s in moving)  # a move word that made nothing
     loose = any(s.naming for s in read if s not in moving)  # "…; mi remetas unu blankan"
     sure = all(s.sure and not s.bare for s in requests) and not unfinished and not loose
+    sure = sure and not musing
     return MoveReading(merged, sure, tuple(read), None, unplaced)
 
 
