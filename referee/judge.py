@@ -37,6 +37,7 @@ from referee.record import Replayed, SourceEntry
 from referee.sentences import MoveReading
 from referee.wording.letter import Board, Letter
 from referee.wording.messages import Message, message_of, say
+from referee.wording.vocabulary import reading_vocabulary
 from referee.wording.words import ENGLISH
 
 __all__ = ["Folder", "Received", "Ruling", "judge", "oversized", "read", "read_confirmation"]
@@ -77,6 +78,18 @@ def read(inbound: Inbound, route: Route | None, scope: Scope) -> Received:
     if found is None and (scope != "game" or _no_move_in(written)):
         found = read_command_in_sentences(scope, written)  # "I'm away until Friday"
     return Received(inbound, route, scope, written, found)
+
+
+def _plain_yes(written: str) -> bool:
+    """Whether a reply that begins with yes says yes and nothing else: polite words, but no
+    move, no not or but, no question, and no word the reader does not know beside it ("Yes
+    please!", "Ie, diolch"; not "Yes but not the blue one", "Yeah no", "Jæja, ég veit ekki")."""
+    sentences = read_reply(written).sentences.sentences
+    if any(s.moving or s.doubt is not None or s.asks for s in sentences):
+        return False
+    vocabulary = reading_vocabulary()
+    said = [w for s in sentences for w in s.unplaced]
+    return all("yes" in vocabulary.commands_of(w) for w in said)
 
 
 def _no_move_in(written: str) -> bool:
@@ -129,10 +142,10 @@ def judge(mail: Received, seen: Snapshot, now: datetime) -> Ruling:
     )
     if mail.found is not None and mail.found.command.key == "yes":
         asked = seen.game.asked(route.seat)
-        if asked is not None and not read_reply(mail.written).sentences.moving:
-            return _yes(ctx, mail, asked)  # (a yes that writes a move as well: that move)
+        if asked is not None and _plain_yes(mail.written):
+            return _yes(ctx, mail, asked)
         if asked is not None or read_reply(mail.written).sentences.moving:
-            return _move(ctx, mail)
+            return _move(ctx, mail)  # ("yes, but take two blacks": that move, or none)
     if mail.found is not None:
         return _commanded(ctx, mail.found)
     return _move(ctx, mail)

@@ -75,6 +75,8 @@ MOST_READINGS = 32
 #: The most tokens a count in a move may be (a greater number is no count: "that puts me on
 #: 12").
 MOST_TOKENS = 7
+#: The most sentences of a reply read for a move (a move is said in the first few).
+MOST_SENTENCES = 40
 #: The longest sentence read for a move (words); longer ones are chat.
 LONGEST_SENTENCE = 60
 #: What marks a count of one that an article said ("a white"): it counts only the colour it
@@ -110,6 +112,8 @@ class Sentence:
     #: whether it names colours or cards: beside a move, a sentence that does and has no move
     #: word of its own may say part of the move in words the reader does not know
     naming: bool = False
+    #: whether it asks (ends in a question mark)
+    asks: bool = False
 
 
 @dataclass(frozen=True)
@@ -167,17 +171,21 @@ def _bracketed(found: re.Match[str]) -> str:
 
 def read_move(text: str) -> MoveReading:
     """The move that the sentences of ``text`` say, if they say one."""
-    read = [read_sentence(s, asks) for s, asks in _sentences(text)]
+    read = [
+        replace(read_sentence(s, asks), asks=asks)
+        for s, asks in _sentences(text)[:MOST_SENTENCES]
+    ]
+    at = {id(s): n for n, s in enumerate(read)}
     moving = [s for s in read if s.moving]
     bare = [s for s in read if s.bare]
     if bare and all(_only_follows(s.request) for s in moving if s.request is not None):
-        moving = sorted([*moving, bare[0]], key=read.index)  # a list of colours, then a return
+        moving = sorted([*moving, bare[0]], key=lambda s: at[id(s)])  # colours, then a return
     if not moving:
         return MoveReading(sentences=tuple(read))
     unplaced = tuple(w for s in moving for w in s.unplaced)
     musing = [s for s in moving if s.doubt is not None and s.request is None]
     if musing and len(musing) < len(moving):  # "…whether I should reserve something. I'll
-        moving = [s for s in moving if s not in musing]  # take …": the move is asked about
+        moving = [s for s in moving if s.doubt is None or s.request is not None]  # take …"
     doubt = next((s for s in moving if s.doubt is not None), None)
     if doubt is not None:  # "I won't take red", "red or blue": never read, never offered
         assert doubt.doubt is not None
@@ -195,10 +203,13 @@ def read_move(text: str) -> MoveReading:
         both = " / ".join(s.text for s in requests)
         trouble = InvalidMoveError.of("notation.one_at_a_time", actions=actions).about(both)
         return MoveReading(None, False, tuple(read), trouble, unplaced)
+    in_move = {id(s) for s in moving}
+    others = [s for s in read if id(s) not in in_move]
     unfinished = any(s.request is None for s in moving)  # a move word that made nothing
-    loose = any(s.naming for s in read if s not in moving)  # "…; mi remetas unu blankan"
+    loose = any(s.naming for s in others)  # "…; mi remetas unu blankan"
+    taken_back = any(s.doubt is not None for s in others)  # "… Just kidding!", "… Or not."
     sure = all(s.sure and not s.bare for s in requests) and not unfinished and not loose
-    sure = sure and not musing
+    sure = sure and not musing and not taken_back and merged.action not in ("pass", "resign")
     return MoveReading(merged, sure, tuple(read), None, unplaced)
 
 
@@ -291,10 +302,10 @@ class _Placed:
 def read_sentence(text: str, asks: bool = False) -> Sentence:
     """The move one sentence holds, if any (see the module's rules); a sentence that
     ``asks`` (a question: "Could I reserve 3-01?", "Should I take 2 green?") is never sure."""
-    written = written_words(text)
+    vocabulary = reading_words()
+    written = written_words(_HEADING.sub(lambda m: _heading(m, vocabulary), text))
     if not written or len(written) > LONGEST_SENTENCE:
         return Sentence(text)
-    vocabulary = reading_words()
     chosen = itertools.islice(readings_of(written), MOST_READINGS)
     readings = [_placed(words, vocabulary) for words in chosen]
     moving = any(p.role == "head" for placed in readings for p in placed)
@@ -330,7 +341,7 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     best = [r for r in requests if not r.mixed] or requests
     request = best[0] if len(best) == 1 else replace(best[0], others=tuple(best[1:]))
     sure = len(best) == 1 and not several and not unplaced and doubt is None and not asks
-    sure = sure and not aside
+    sure = sure and not aside and not _telling(first) and not _repeated(first)
     sure = sure and not request.mixed  # (no one language writes all its words)
     sure = sure and not guessed and not typos
     return Sentence(text, request, sure, unplaced, doubt, moving, naming=naming)
@@ -340,12 +351,17 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
 _CLAUSE_END = re.compile(r"[,:\u2013\u2014]|\s-\s")
 
 
+def clauses_of(sentence: str) -> list[str]:
+    """The clauses of a sentence: its parts between commas, colons and dashes."""
+    return [c for c in _CLAUSE_END.split(sentence) if c.strip()]
+
+
 def _only_aside(text: str, vocabulary: ReadingVocabulary) -> bool:
     """Whether every word of negation or doubt in a sentence stands in a clause of its own,
     with no move word and nothing a move names ("…, se tio eblas"; "…, por ne superi dek"):
     then it does not say the move is not, or is one of two; the sentence is asked about.
     One in the move's own clause ("I won't take red", "red or blue") is never read."""
-    for clause in _CLAUSE_END.split(text):
+    for clause in clauses_of(text):
         written = written_words(clause)
         if not written:
             continue
@@ -356,6 +372,35 @@ def _only_aside(text: str, vocabulary: ReadingVocabulary) -> bool:
         if roles & {"negation", "doubt"} and roles <= {"negation", "doubt", "grammar"}:
             return False  # "…, no, …", "…, or maybe not": said of the move itself
     return True
+
+
+def _telling(placed: list[_Placed]) -> bool:
+    """Whether a sentence tells of a move rather than makes it: it says one was made, or
+    might be ("was", "had", "could", "ddoe", "ছিলাম": its language's ``telling``), or asks
+    ("Can I…", "Má ég…", "Ga i…": ``asking`` that begins it)."""
+    roles = [p.role for p in placed if p.role not in ("grammar", "typo")]
+    if "telling" in roles:
+        return True
+    first = next((p for p in placed if p.role not in ("typo",)), None)
+    return first is not None and first.role == "asking"
+
+
+def _repeated(placed: list[_Placed]) -> bool:
+    """Whether a colour is named twice by the same word with no count ("take red, just
+    red"): two of it, or one said again?"""
+    keys = [p.word.key for p in placed if p.role == "argument" and _is_colour(p.word)]
+    return len(keys) != len(set(keys))
+
+
+#: A word before a colon: a count there heads the list it counts ("3: red, green, blue").
+_HEADING = re.compile(r"(?<![^\s])([^\s:]+)\s*:")
+
+
+def _heading(found: re.Match[str], vocabulary: ReadingVocabulary) -> str:
+    """A count before a colon left out (it counts the list that follows); any other word kept."""
+    key = fold(found.group(1))
+    number = key.isdecimal() or any(s.group == "number" for s in vocabulary.senses_of(key))
+    return " " if number else found.group(0)
 
 
 def _one_language(placed: list[_Placed], vocabulary: ReadingVocabulary) -> bool:
@@ -381,7 +426,7 @@ def _languages_of(placed: _Placed, vocabulary: ReadingVocabulary) -> set[str]:
         return set()  # ("a" before a colour: English's one, or another language's "and")
     if placed.word.sense is not None and placed.role != "grammar":
         return set(placed.word.sense.languages)
-    if placed.role in ("grammar", "negation", "doubt", "one", "with"):
+    if placed.role in ("grammar", "negation", "doubt", "one", "with", "telling", "asking"):
         found = {lang for _, lang in vocabulary.grammar_of(placed.word.key, placed.word.key)}
         if placed.word.sense is not None:  # a filler of the notation's lists
             found |= set(placed.word.sense.languages)
@@ -408,7 +453,7 @@ def _placed(words: list[Word], vocabulary: ReadingVocabulary) -> list[_Placed]:
     """Each word of one reading with its role in the sentence; a word not known that is one
     letter away from a colour or a move word ("balck", "tkae") is read as that word, with the
     role ``typo`` on the side (the sentence is then never sure)."""
-    roles = [_role(word, vocabulary) for word in words]
+    roles = _phrased(words, [_role(word, vocabulary) for word in words], vocabulary)
     heads, arguments = "head" in roles, "argument" in roles
     found: list[_Placed] = []
     for word, role in zip(words, roles, strict=True):
@@ -421,6 +466,22 @@ def _placed(words: list[Word], vocabulary: ReadingVocabulary) -> list[_Placed]:
         else:
             found.append(_Placed(word, role))
     return _ones(_particles(found, vocabulary))
+
+
+def _phrased(words: list[Word], roles: list[str], vocabulary: ReadingVocabulary) -> list[str]:
+    """The roles of words that a grammar of several words covers ("thank you", "see you"):
+    that grammar's, in place of each word's own (what is not a move word or an argument)."""
+    keys = [w.key for w in words]
+    for n, key in enumerate(keys):
+        for pieces, kind, _ in vocabulary.grammar_phrases.get(key, ()):
+            if tuple(keys[n : n + len(pieces)]) != pieces:
+                continue
+            role = {"negations": "negation", "doubts": "doubt"}.get(kind, kind)
+            role = role if role in ("negation", "doubt", "telling") else "grammar"
+            for k in range(n, n + len(pieces)):
+                if roles[k] not in ("head", "argument"):
+                    roles[k] = role
+    return roles
 
 
 def _leads(sense: Sense) -> bool:
@@ -477,11 +538,18 @@ def _role(word: Word, vocabulary: ReadingVocabulary) -> str:
         return "argument"
     if not any(ch.isalnum() for ch in word.key):  # a dash, an emoticon
         return "grammar"
+    exact = vocabulary.exact.get(word.written)
+    if exact is not None:
+        return "negation" if exact == "negations" else "doubt"
     kinds = _grammar(word.key, vocabulary)
     if "negations" in kinds:
         return "negation"
     if "doubts" in kinds:
         return "doubt"
+    if "telling" in kinds:
+        return "telling"
+    if "asking" in kinds:
+        return "asking"
     if sense is None and card_word(word.key):
         return "argument"
     if "one" in kinds:
@@ -517,6 +585,9 @@ def _particles(found: list[_Placed], vocabulary: ReadingVocabulary) -> list[_Pla
             if tuple(keys[n : n + length]) != particle.words:
                 continue
             verbs = [m for m, p in enumerate(found) if p.word.key in particle.verbs]
+            if any(found[k].role in ("negation", "doubt") for k in range(n, n + length)):
+                # one that holds a "not" ("না দেখে": unseen) only just before its verb
+                verbs = [m for m in verbs if n + length <= m <= n + length + 3]
             if not verbs:
                 continue
             nearest = min(verbs, key=lambda m: (abs(m - n), m > n))  # (before it, on a tie)
@@ -733,11 +804,16 @@ def _tidied(clause: Clause) -> list[Clause]:
 
 
 def _counts_the_rest(args: list[Word]) -> bool:
-    """Whether the count that leads a list counts the whole list ("3: red, green, blue",
-    "three gems: one white, one blue and one red"): the list alone says as many tokens."""
+    """Whether the count that leads a list counts the whole list ("three gems: one white,
+    one blue and one red"; "৩টা নিচ্ছি: সাদা, সবুজ, কালো": three or more colours, each once,
+    as many as it says: three of one colour is never a take). A count before a colon ("3:
+    red, green, blue") is left out as the sentence is read."""
     total = _number_of(args[0])
-    if total is None or not (_is_colour(args[1]) or _is_number(args[1])):
+    if total is None:
         return False
+    if _is_colour(args[1]):  # "three: white, green, black"; not "two reds and one green"
+        listed = args[1:]
+        return total >= 3 and all(map(_is_colour, listed)) and len(listed) == total
     said, pending = 0, None
     for word in args[1:]:
         if _is_number(word) and not _soft(word):

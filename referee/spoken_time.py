@@ -33,6 +33,8 @@ MONTHS = (
     "january", "february", "march", "april", "may", "june", "july", "august", "september",
     "october", "november", "december",
 )  # fmt: skip
+#: The most days a time said in words may be (a greater one is read as this: away caps it).
+MOST_DAYS = 3660
 #: A day's number, with what may follow it (20th, 20fed, 20., 20-a).
 _DAY = re.compile(r"(\d{1,2})(\D*)")
 
@@ -129,8 +131,8 @@ def until_said(text: str, now: datetime) -> datetime | None:
         if word in words.tomorrow:
             return _start(today + timedelta(days=1))
         if word in words.units:
-            count = _count_before(said, n, words)
-            return now + timedelta(days=count * words.units[word])
+            count = min(_count_before(said, n, words), MOST_DAYS)  # (away caps it after)
+            return now + timedelta(days=min(count * words.units[word], MOST_DAYS))
     for n, word in enumerate(said):
         month = words.months.get(word)
         day = _day_beside(said, n, words) if month is not None else None
@@ -155,7 +157,7 @@ def _count_before(said: list[str], n: int, words: TimeWords) -> int:
         return 1
     before = said[n - 1]
     if before.isdecimal():
-        return int(before)
+        return int(before) if len(before) <= 5 else MOST_DAYS
     return words.numbers.get(before, 1)
 
 

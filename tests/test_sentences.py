@@ -216,3 +216,45 @@ def test_a_doubt_in_a_clause_of_its_own_leaves_the_move_to_be_asked_about() -> N
     for text in ("Reserve 3-12, or maybe not", "Take white, blue and green - no, 2 green",
                  "take 3-12, not 3-13"):  # fmt: skip
         assert read_move(text).request is None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Take red green blue. Just kidding!",  # taken back in a sentence after it
+        "Take red green blue. Actually no.",
+        "I concede that you are right",  # a resign read from a sentence is asked about
+        "I'll pass on that",
+        "You should take red green blue",  # another player's move, or advice
+        "They'll take red green blue for sure",
+        "Ti'n cymryd dau goch",
+        "Mi prenis du ruĝajn",  # a move told of, made already or that might be
+        "Ég var búinn að taka tvo rauða",
+        "I could take red green blue",
+        "Can I take red green blue",  # a question without its mark
+        "Má ég taka tvo græna",
+        "ও লাল নিল, আমি সবুজ নিচ্ছি",  # (নিল: he took, not blue)
+        "Take red, just red",  # two of it, or one said again?
+    ],
+)
+def test_what_a_sentence_tells_rather_than_makes_is_never_sure(text: str) -> None:
+    assert not read_move(text).sure, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ég kaupi 1-05 án gulls",  # án (without) is no English "an" counting one
+        "২-০৫ রিজার্ভ করবো না, দেখে নিচ্ছি",  # a "না" before a comma is no "না দেখে" (blind)
+    ],
+)
+def test_a_not_is_never_taken_for_another_word(text: str) -> None:
+    found = read_move(text)
+    assert found.request is None or not found.sure, text
+
+
+def test_two_of_one_colour_and_one_of_another_is_read_as_said() -> None:
+    request, _ = read("I'll take two reds and one green")
+    assert request is not None and request.gems == T(red=2, green=1)
+    request, _ = read("return 2 red and 1 gold, take white blue black")
+    assert request is not None and request.returned == T(red=2, gold=1)

@@ -42,3 +42,8 @@ def test_a_time_said_in_words_ends_when_a_person_means(text: str, until: datetim
 def test_no_time_said_is_none(text: str) -> None:
     # ("me" is Esperanto's short Wednesday, "may" a month without a day: neither is a time)
     assert until_said(text, NOW) is None
+
+
+def test_a_time_too_long_to_be_is_read_as_the_longest() -> None:
+    for text in ("away for 99999999 days", "away for 3000000 weeks", "away ৯৯৯৯৯৯৯৯৯ দিনের জন্য"):
+        assert until_said(text, NOW) is not None  # (away caps it; no overflow)

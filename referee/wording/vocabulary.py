@@ -294,7 +294,7 @@ class _Building(Generic[T]):
 
 #: The kinds of ``[grammar]`` word a sentence's reader treats apart; every other list of
 #: ``[grammar]`` (pronouns, helper verbs, polite words, the game's nouns…) is passed over.
-GRAMMAR_KINDS = ("one", "with", "negations", "doubts")
+GRAMMAR_KINDS = ("one", "with", "negations", "doubts", "telling", "asking")
 #: The keys of ``[grammar]`` that are not lists of words.
 GRAMMAR_SETTINGS = ("order", "endings", "particles")
 
@@ -335,6 +335,14 @@ class ReadingVocabulary:
     #: by language: where it puts a move's verb (``[grammar] order``: "verb first", "verb
     #: last" or "either")
     orders: Mapping[str, str] = field(default_factory=dict)
+    #: grammar of several words ("thank you": not "you" alone), by its first word folded:
+    #: (its words, its kind, its language)
+    grammar_phrases: Mapping[str, tuple[tuple[tuple[str, ...], str, str], ...]] = field(
+        default_factory=dict
+    )
+    #: words of negation and doubt that their accents set apart from another language's
+    #: words (Icelandic "án", without, is not English "an"): as written, case folded -> kind
+    exact: Mapping[str, str] = field(default_factory=dict)
 
     @functools.cached_property
     def longest_phrase(self) -> int:
@@ -407,13 +415,19 @@ def build_reading_vocabulary(
     particles: dict[str, list[Particle]] = {}
     endings: dict[str, tuple[tuple[str, str], ...]] = {}
     orders: dict[str, str] = {}
+    phrases_said: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
+    exact: dict[str, str] = {}
+    accented: list[tuple[str, str, str]] = []
     seen: list[str] = []
     for language, table in tables:
         if language not in seen:
             seen.append(language)
         source = f"the words of {language!r}"
         orders[language] = str(table.get("grammar", {}).get("order", orders.get(language, "")))
-        _add_grammar(table.get("grammar", {}), language, source, grammar, particles, endings)
+        said = table.get("grammar", {})
+        _add_grammar(
+            said, language, source, grammar, particles, endings, phrases_said, exact, accented
+        )
         for word, sense in _senses_of_table(table, source):
             sense = Sense(sense.group, sense.value, (language,))
             pieces = WORD.findall(fold(word, language))
@@ -425,6 +439,9 @@ def build_reading_vocabulary(
             for concept, words in table.get(group, {}).items():
                 for word in words:
                     building.add(str(word), language, str(concept))
+    for key, kind, language in accented:  # "aŭ" typed "au" is a doubt still; "án" as "an" not
+        if not senses.plain.get(key) and not grammar.plain.get(key):
+            grammar.add(key, language, (kind, language))
     return ReadingVocabulary(
         languages=tuple(seen),
         senses=senses.index(),
@@ -435,6 +452,8 @@ def build_reading_vocabulary(
         particles={k: tuple(v) for k, v in particles.items()},
         endings=endings,
         orders=orders,
+        grammar_phrases={k: tuple(v) for k, v in phrases_said.items()},
+        exact=exact,
     )
 
 
@@ -445,6 +464,9 @@ def _add_grammar(
     grammar: _Building[tuple[str, str]],
     particles: dict[str, list[Particle]],
     endings: dict[str, tuple[tuple[str, str], ...]],
+    phrases: dict[str, list[tuple[tuple[str, ...], str, str]]],
+    exact: dict[str, str],
+    accented: list[tuple[str, str, str]],
 ) -> None:
     """A words file's ``[grammar]``: its lists of words (each kind in GRAMMAR_KINDS kept
     apart, every other list passed over as ``grammar``), its endings and its particles."""
@@ -468,10 +490,23 @@ def _add_grammar(
         elif isinstance(value, list):
             kind = name if name in GRAMMAR_KINDS else "grammar"
             for word in value:
-                for piece in WORD.findall(fold(str(word), language)):
-                    grammar.add(piece, language, (kind, language))
+                pieces = tuple(WORD.findall(fold(str(word), language)))
+                if len(pieces) > 1:  # "thank you": the words together, not each alone
+                    phrases.setdefault(pieces[0], []).append((pieces, kind, language))
+                elif pieces and kind in ("negations", "doubts") and _accented(str(word)):
+                    exact[str(word).casefold()] = kind  # (and folded: see _unaccented)
+                    accented.append((pieces[0], kind, language))
+                elif pieces:
+                    grammar.add(pieces[0], language, (kind, language))
         else:
             raise ValueError(f"{source}: [grammar] {name} is neither a list nor a setting")
+
+
+def _accented(word: str) -> bool:
+    """Whether a word of Latin letters carries an accent its folding takes off (Icelandic
+    "án"): matched as written, lest it be another language's word without one."""
+    latin = all(ch.isascii() or "LATIN" in unicodedata.name(ch, "") for ch in word)
+    return latin and not word.isascii() and fold(word) != word.casefold()
 
 
 def language_tables(folder: Path | None = None) -> list[tuple[str, dict[str, Any]]]:

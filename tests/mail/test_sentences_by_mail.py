@@ -155,3 +155,29 @@ def test_a_request_said_in_a_sentence_is_answered(
 def test_a_command_word_beside_a_move_leaves_the_move_alone(position: Path, tmp_path: Path) -> None:
     outcome = sent(position, tmp_path / "w", "I'll take white, blue and black. Back to work now!")
     assert outcome.played == "take white blue black"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Thanks for the game, see you next week",
+        "I was on holiday for a week, sorry",
+        "Is Bo away until Friday?",
+        "I'm not going to be away until Friday",
+    ],
+)
+def test_away_is_never_read_from_chat_a_question_a_not_or_the_past(
+    position: Path, tmp_path: Path, text: str
+) -> None:
+    assert sent(position, tmp_path / "w", text).away_until is None
+
+
+@pytest.mark.parametrize("text", ["Yes but not the blue one", "Yeah no, that's not it", "yes?"])
+def test_a_yes_that_says_more_than_yes_plays_nothing(
+    position: Path, tmp_path: Path, text: str
+) -> None:
+    work = tmp_path / "w"
+    assert sent(position, work, "Howdy, I fancy a white, a blue and a green").asked
+    before = len(turns(work))
+    answered(work, text)
+    assert len(turns(work)) == before

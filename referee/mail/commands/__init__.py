@@ -32,10 +32,10 @@ from typing import Literal
 from referee.mail.commands.context import Context, Ruling
 from referee.mail.footers import is_footer
 from referee.notation import plain, says_a_move
-from referee.sentences import sentences_of
+from referee.sentences import clauses_of, read_move
 from referee.spoken_time import until_said
 from referee.wording.messages import Message
-from referee.wording.vocabulary import WORD, ReadingVocabulary, digits, fold, reading_vocabulary
+from referee.wording.vocabulary import WORD, digits, fold, reading_vocabulary
 
 Scope = Literal["referee", "game", "invitation"]
 SCOPES: tuple[Scope, ...] = ("referee", "game", "invitation")
@@ -169,8 +169,6 @@ def read_command(scope: Scope, text: str) -> Found | None:
 #: "Back now, sorry everyone", "Can I see the board again?"): away, with a time said; back;
 #: and those that only show something. The others are written as commands.
 SAID = ("away", "back", "help", "rules", "history", "board", "games", "standings", "moves")
-#: How many words before a command a negation makes it not one ("I'm not away").
-NEGATED_WITHIN = 3
 
 
 def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
@@ -184,29 +182,43 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
     lines = [line.strip() for line in plain(text).splitlines()]
     written = [line for line in lines if line and not is_footer(line)][:LINES_LOOKED_AT]
     found: list[Found] = []
-    for sentence in sentences_of("\n".join(written)):
-        words = WORD.findall(sentence.casefold())
-        said: list[Command] = []
-        for n, word in enumerate(words):
-            before = words[max(0, n - NEGATED_WITHIN) : n]
-            if any(_negation(w, vocabulary) for w in before):
-                continue
-            said += [c for c in commands_meant(scope, word) if c.key in SAID and c not in said]
-        for command in said:
-            if command.key != "away":
-                found.append(Found(command, "", sentence))
-            elif until_said(sentence, _SOME_DAY) is not None:
-                found.append(Found(command, sentence, sentence))
+    for sentence in read_move("\n".join(written)).sentences:
+        for clause in clauses_of(sentence.text):
+            words = WORD.findall(clause.casefold())
+            kinds = {kind for w in words for kind, _ in vocabulary.grammar_of(w)}
+            said = {c for w in words for c in commands_meant(scope, w) if c.key in SAID}
+            for command in sorted(said, key=lambda c: SAID.index(c.key)):
+                if command.key not in CHANGING:  # "Could you send me the rules?": shown
+                    found.append(Found(command, "", sentence.text))
+                elif sentence.asks or kinds & {"negations", "doubts", "telling"}:
+                    continue  # "Is Bo away?", "I'm not away", "I was away for a week"
+                elif command.key == "away" and until_said(sentence.text, _SOME_DAY):
+                    found.append(Found(command, sentence.text, sentence.text))
+                elif command.key == "back" and _only_back(clause):
+                    found.append(Found(command, "", sentence.text))
     # the one that says most: away with its time first; "moves", a word of chat, last
     return min(found, key=lambda f: SAID.index(f.command.key), default=None)
 
 
+#: The commands said in a sentence that change the writer's standing: read only from a
+#: clause that neither asks, nor says not or maybe, nor tells of what was.
+CHANGING = ("away", "back")
+
+
+def _only_back(clause: str) -> bool:
+    """Whether a clause says back and nothing the reader does not know ("I'm back!",
+    "ffiw, nôl", not "I'll get back to you" nor "Bo will be back")."""
+    read = read_move(clause).sentences
+    others = [w for s in read for w in s.unplaced if not _says_back(w)]
+    return bool(read) and not others and not any(s.moving for s in read)
+
+
+def _says_back(word: str) -> bool:
+    return any(c.key == "back" for scope in SCOPES for c in commands_meant(scope, word))
+
+
 #: A day to tell whether a sentence says a time at all (its handler counts from now).
 _SOME_DAY = datetime(2026, 1, 1, tzinfo=UTC)
-
-
-def _negation(word: str, vocabulary: ReadingVocabulary) -> bool:
-    return any(kind == "negations" for kind, _ in vocabulary.grammar_of(word))
 
 
 def commands_meant(scope: Scope, word: str) -> list[Command]:
