@@ -32,7 +32,14 @@ from referee.mail.notices import not_a_move, too_large
 from referee.mail.reading import read_reply
 from referee.mail.routing import Route, authentic, authentic_invitation
 from referee.mail.telling import legal_moves_of, over, status, to_player, to_someone, turn_letters
-from referee.notation import MoveRequest, as_move, format_move, resolve, says_a_move
+from referee.notation import (
+    MoveRequest,
+    as_move,
+    format_move,
+    parse_request,
+    resolve,
+    says_a_move,
+)
 from referee.record import Replayed, SourceEntry
 from referee.sentences import MoveReading
 from referee.wording.letter import Board, Letter
@@ -194,11 +201,40 @@ def _move(ctx: Context, mail: Received) -> Ruling:
         try:
             played = judge_move(game, name, "\n".join(moves), source, at=ctx.now)
         except MoveError as err:
-            if not (isinstance(err, InvalidMoveError) and sentences.request is not None):
+            otherwise = None if sentences.request is None else _read_otherwise(sentences, moves)
+            if otherwise is None:
                 return _refusal(game, seat, moves, err, answers)
+            if not isinstance(err, InvalidMoveError):
+                sentences = otherwise
         else:
             return _played(ctx, played)
     return _read_in_sentences(ctx, sentences)
+
+
+def _read_otherwise(sentences: MoveReading, moves: list[str]) -> MoveReading | None:
+    """The sentences' reading, to be judged in place of the move lines that were not allowed:
+    as it is when it says more than they do (a return, a payment, a noble on a line of its
+    own: "give back: 1 black, 1 green"), never sure when it reads them as another move ("Tek
+    3: hvítan, grænan, rauðan" is no take of three whites); None when it reads them as the
+    same move, or when the lines are no move at all (then the sentences are read as they are,
+    the caller sees to that)."""
+    request = sentences.request
+    assert request is not None
+    try:
+        lines = parse_request("\n".join(moves))
+    except MoveError:
+        return sentences
+
+    def bare(said: MoveRequest) -> MoveRequest:
+        return replace(said, returned=None, pay=None, noble=None, text=None, others=())
+
+    if bare(request) != bare(lines):
+        return replace(sentences, sure=False)
+    more = any(
+        getattr(lines, part) is None and getattr(request, part) is not None
+        for part in ("returned", "pay", "noble")
+    )
+    return sentences if more else None
 
 
 def _how_to_move(state: GameState, name: str) -> list[Message]:

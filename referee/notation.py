@@ -155,6 +155,10 @@ class MoveRequest:
     returned: Tokens | None = None
     noble: str | None = None
     text: str | None = None
+    #: a card named by the colour of its bonus, not by its id (read in sentences only: "buy
+    #: the black card"), and ``held``: one of the writer's reserved cards ("…in my hand")
+    bonus: int | None = None
+    held: bool = False
     others: tuple[MoveRequest, ...] = field(default=(), compare=False, repr=False)
     #: whether this reading mixes the words of two languages (other than English)
     mixed: bool = field(default=False, compare=False, repr=False)
@@ -296,7 +300,8 @@ def _meanings(word: str, folder: Path) -> _Written:
     """A word (case folded) with what it may mean in the languages of ``folder``: kept, as
     the same words come in every mail. A word no language lists as written may be one with
     an ending its language gives (``[grammar] endings``: Esperanto's ``ruĝajn`` is
-    ``ruĝa``; Bengali's ``লালটা`` is ``লাল``): the meanings it has in that language."""
+    ``ruĝa``; Bengali's ``লালটা`` is ``লাল``): the meanings it has in that language (a card
+    with an ending, ``3-01-টা``, is that card)."""
     key = fold(word)
     vocabulary = _reading_words(folder)
     senses = vocabulary.senses.of(word, key)
@@ -305,6 +310,9 @@ def _meanings(word: str, folder: Path) -> _Written:
             found = tuple(s for s in vocabulary.senses.of(stem, stem) if language in s.languages)
             if found:
                 senses = found
+                break
+            if card_word(stem) == "card":  # Bengali "৩-০১-টা", "1-36-এর"
+                key = stem
                 break
     return _written(word, key, senses)
 
@@ -524,8 +532,12 @@ def request_of_clauses(clauses: list[Clause], text: str) -> MoveRequest:
     gems: Tokens | None = None
     card: str | None = None
     deck: int | None = None
+    described = _described(args) if action in ("reserve", "buy") else None
+    bonus, held = described or (None, False)
     if action == "take":
         gems = _token_list(args, head, text)
+    elif described is not None:
+        pass  # (the card is the one so named that the move can have: see _fits)
     elif action == "reserve":
         card, deck = _reserve_args(args, head, text)
     elif action == "buy":
@@ -556,7 +568,21 @@ def request_of_clauses(clauses: list[Clause], text: str) -> MoveRequest:
             if pay is not None:
                 raise InvalidMoveError.of("notation.pay_once").about(text)
             pay = _token_list(args, head, text, allow_nothing=True)
-    return MoveRequest(action, gems, card, deck, pay, returned, noble, text)
+    return MoveRequest(action, gems, card, deck, pay, returned, noble, text, bonus, held)
+
+
+def _described(args: list[_Word]) -> tuple[int | None, bool] | None:
+    """The card that one word (read in sentences only) names by its bonus colour ("the black
+    card"), or as the one the writer reserved ("the card I reserved"): that colour, and
+    whether it is said to be held; None when the card is not named so."""
+    if len(args) != 1 or args[0].sense is None:
+        return None
+    sense = args[0].sense
+    if sense.group == "bonus":
+        return int(sense.value), False
+    if sense.group == "held":
+        return None, True
+    return None
 
 
 def _clauses(words: list[_Word], text: str) -> Iterator[tuple[str, str, list[_Word]]]:
@@ -868,12 +894,17 @@ def _fitting(state: GameState, request: MoveRequest, player: str | None) -> list
             "notation.not_your_turn", to_move=state.player.name, name=state.players[seat].name
         ).about(text)
     fits = [m for m in legal_moves(state) if _fits(request, m)]
+    if request.held:
+        hand = {r.card for r in state.player.reserved}
+        fits = [m for m in fits if isinstance(m, Buy | Reserve) and m.card in hand]
     if request.action == "buy" and request.pay is None and len(fits) > 1:
-        assert request.card is not None
-        usual = default_payment(
-            need(CARDS[request.card], state.player.bonuses), state.player.tokens
-        )
-        fits = [m for m in fits if isinstance(m, Buy) and m.pay == usual]
+        mover = state.player
+        fits = [
+            m
+            for m in fits
+            if isinstance(m, Buy)
+            and m.pay == default_payment(need(CARDS[m.card], mover.bonuses), mover.tokens)
+        ]
     return fits
 
 
@@ -886,16 +917,26 @@ def _fits(request: MoveRequest, move: Move) -> bool:
         case Take(gems=gems):
             return request.action == "take" and gems == request.gems
         case Reserve(card=card, deck=deck):
+            if request.card is None and request.deck is None:
+                return request.action == "reserve" and _described_card(card, request)
             return request.action == "reserve" and card == request.card and deck == request.deck
         case Buy(card=card, pay=pay):
             return (
                 request.action == "buy"
-                and card == request.card
+                and (card == request.card or _described_card(card, request))
                 and (request.pay is None or pay == request.pay)
             )
         case Pass():
             return request.action == "pass"
     return False
+
+
+def _described_card(card: str | None, request: MoveRequest) -> bool:
+    """Whether ``card`` is one that ``request`` names by its bonus colour or as held (which
+    cards are held, :func:`_fitting` sees)."""
+    if card is None or request.card is not None or not (request.held or request.bonus is not None):
+        return False
+    return request.bonus is None or CARDS[card].bonus == request.bonus
 
 
 def as_move(state: GameState, request: MoveRequest, player: str | None = None) -> Move:
@@ -907,6 +948,8 @@ def as_move(state: GameState, request: MoveRequest, player: str | None = None) -
         if player is None:
             return Resign(state.to_move)
         return Resign(_seat_of(state, player, request.text))
+    if request.action in ("buy", "reserve") and request.card is None and request.deck is None:
+        raise _no_card_described(request)
     returned = request.returned or NO_TOKENS
     if request.action == "take":
         assert request.gems is not None
@@ -934,7 +977,22 @@ def _seat_of(state: GameState, player: str, text: str | None) -> int:
         ) from None
 
 
+def _no_card_described(request: MoveRequest) -> IllegalMoveError:
+    """The refusal of a card named by its bonus colour, or as held, when no card the move may
+    have is so named."""
+    if request.bonus is None:
+        return IllegalMoveError.of("notation.no_card_in_hand").about(request.text)
+    colour = TOKEN_COLOURS[request.bonus]
+    if request.held:
+        return IllegalMoveError.of("notation.no_card_in_hand_with_bonus", colour=colour).about(
+            request.text
+        )
+    return IllegalMoveError.of("notation.no_card_with_bonus", colour=colour).about(request.text)
+
+
 def _illegal(state: GameState, request: MoveRequest) -> MoveError:
+    if request.action in ("buy", "reserve") and request.card is None and request.deck is None:
+        return _no_card_described(request)
     move = as_move(state, request)
     try:
         apply(state, move)

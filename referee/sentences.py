@@ -41,6 +41,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -58,7 +59,14 @@ from referee.notation import (
     request_of_clauses,
     written_words,
 )
-from referee.wording.vocabulary import WORD, ReadingVocabulary, Sense, fold, locale_folder
+from referee.wording.vocabulary import (
+    WORD,
+    ReadingVocabulary,
+    Sense,
+    accented_latin,
+    fold,
+    locale_folder,
+)
 
 #: Where a sentence ends: ! ? ; a danda, a full stop before a space or the end, a line end.
 _SENTENCE_END = re.compile(r"[!?;\u0964\u0965\n]+|\.+(?=\s|$)")
@@ -84,6 +92,7 @@ LONGEST_SENTENCE = 60
 SOFT_ONE = "one"
 #: The token kind of gold.
 GOLD = TOKEN_COLOURS.index("gold")
+_DECK = Sense("move", "deck")
 #: The actions: the move words a move is one of (the others only follow one).
 ACTIONS = ("take", "reserve", "buy", "pass", "resign")
 #: How a sentence that only follows a move (a return, a payment, a noble) marks the request
@@ -333,6 +342,8 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     naming = any(
         p.role == "argument" and (_is_colour(p.word) or card_word(p.word.key)) for p in first
     )
+    if requests and all(_returns_nothing(r) for r in requests):  # "so nothing to give back"
+        return Sentence(text, unplaced=unplaced)  # (what a move returns unless it says more)
     if not requests and not moving and doubt is None:
         whole = [r for r in readings if _one_language(r, vocabulary)] or readings
         return replace(_bare(text, whole[0], unplaced), naming=naming)
@@ -344,7 +355,21 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     sure = sure and not aside and not _telling(first) and not _repeated(first)
     sure = sure and not request.mixed  # (no one language writes all its words)
     sure = sure and not guessed and not typos
+    sure = sure and not any(p.role in ("instead", "instead_after") for p in first)
+    # (a card named by its colour, or as the one in the hand: which one is asked)
+    named = request.card is not None or request.deck is not None
+    sure = sure and (named or request.action not in ("buy", "reserve"))
     return Sentence(text, request, sure, unplaced, doubt, moving, naming=naming)
+
+
+def _returns_nothing(request: MoveRequest) -> bool:
+    """Whether a request only says that nothing is returned ("dim byd i'w roi'n ôl")."""
+    return (
+        _only_follows(request)
+        and request.returned == (0, 0, 0, 0, 0, 0)
+        and request.noble is None
+        and request.pay is None
+    )
 
 
 #: Where a clause of a sentence ends: a comma, a colon, a dash between words.
@@ -419,6 +444,19 @@ def _one_language(placed: list[_Placed], vocabulary: ReadingVocabulary) -> bool:
     return True
 
 
+_GRAMMAR_ROLES = (
+    "grammar",
+    "negation",
+    "doubt",
+    "one",
+    "with",
+    "telling",
+    "asking",
+    "instead",
+    "instead_after",
+)
+
+
 def _languages_of(placed: _Placed, vocabulary: ReadingVocabulary) -> set[str]:
     """The languages a placed word is a word of, in the role it has (none: the notation's
     own, or not known)."""
@@ -426,7 +464,7 @@ def _languages_of(placed: _Placed, vocabulary: ReadingVocabulary) -> set[str]:
         return set()  # ("a" before a colour: English's one, or another language's "and")
     if placed.word.sense is not None and placed.role != "grammar":
         return set(placed.word.sense.languages)
-    if placed.role in ("grammar", "negation", "doubt", "one", "with", "telling", "asking"):
+    if placed.role in _GRAMMAR_ROLES:
         found = {lang for _, lang in vocabulary.grammar_of(placed.word.key, placed.word.key)}
         if placed.word.sense is not None:  # a filler of the notation's lists
             found |= set(placed.word.sense.languages)
@@ -454,10 +492,16 @@ def _placed(words: list[Word], vocabulary: ReadingVocabulary) -> list[_Placed]:
     letter away from a colour or a move word ("balck", "tkae") is read as that word, with the
     role ``typo`` on the side (the sentence is then never sure)."""
     roles = _phrased(words, [_role(word, vocabulary) for word in words], vocabulary)
-    heads, arguments = "head" in roles, "argument" in roles
+    meant_of = [
+        _typo(word.key) if role == "unknown" else None
+        for word, role in zip(words, roles, strict=True)
+    ]
+    arguments = "argument" in roles
+    heads = "head" in roles or (
+        arguments and any(m is not None and m.group != "colour" for m in meant_of)
+    )
     found: list[_Placed] = []
-    for word, role in zip(words, roles, strict=True):
-        meant = _typo(word.key) if role == "unknown" else None
+    for word, role, meant in zip(words, roles, meant_of, strict=True):
         # (a colour mistyped beside a move word; a move word mistyped beside its arguments)
         if meant is not None and (heads if meant.group == "colour" else arguments):
             word = replace(word, sense=meant, head=str(meant.value) if _leads(meant) else None)
@@ -465,7 +509,7 @@ def _placed(words: list[Word], vocabulary: ReadingVocabulary) -> list[_Placed]:
             found.append(_Placed(replace(word, written=""), "typo"))
         else:
             found.append(_Placed(word, role))
-    return _ones(_particles(found, vocabulary))
+    return _numbered_cards(_instead(_ones(_particles(found, vocabulary))))
 
 
 def _phrased(words: list[Word], roles: list[str], vocabulary: ReadingVocabulary) -> list[str]:
@@ -489,17 +533,26 @@ def _leads(sense: Sense) -> bool:
 
 
 #: The shortest word a typo is looked for in (shorter words are too near too many others:
-#: English "days" is a letter away from a move word of another language).
+#: English "days" is a letter away from a move word of another language). A word one
+#: letter shorter is read as a longer word with that letter left out ("gren"), and a word of
+#: four letters with two letters swapped ("tkae"); a vowel sign left out ("কলো") is looked
+#: for in a word of any length.
 TYPO_AT_LEAST = 5
 
 
 def _typo(key: str) -> Sense | None:
     """The one colour or move word ``key`` is a letter away from (a letter left out, added,
     changed, or two swapped), when there is one and only one; None otherwise."""
-    if len(key) < TYPO_AT_LEAST or not key.isalpha():
+    if not all(ch.isalpha() or unicodedata.category(ch) in ("Mn", "Mc") for ch in key):
         return None
     near = _near_words(locale_folder())
-    found = {sense for d in _deletes(key) for sense in near.get(d, ())}
+    if len(key) >= TYPO_AT_LEAST:
+        found = {sense for d in _deletes(key) for sense in near.words.get(d, ())}
+    else:
+        found = set(near.shortened.get(key, ()))
+        found |= {s for w in _swaps(key) for s in near.short.get(w, ())}
+        if not found:
+            found = set(near.unmarked.get(key, ()))
     return found.pop() if len(found) == 1 else None
 
 
@@ -507,22 +560,59 @@ def _deletes(key: str) -> set[str]:
     return {key, *(key[:n] + key[n + 1 :] for n in range(len(key)))}
 
 
+def _swaps(key: str) -> set[str]:
+    return {key[:n] + key[n + 1] + key[n] + key[n + 2 :] for n in range(len(key) - 1)}
+
+
+@dataclass(frozen=True)
+class _NearWords:
+    """What a typo is looked up by, made from every language's colours and move words."""
+
+    #: each word of at least TYPO_AT_LEAST letters, and each with one letter left out
+    words: dict[str, frozenset[Sense]]
+    #: each word of TYPO_AT_LEAST letters with one letter left out (only those)
+    shortened: dict[str, frozenset[Sense]]
+    #: each word one letter shorter than TYPO_AT_LEAST, as it is
+    short: dict[str, frozenset[Sense]]
+    #: each word with one of its vowel signs (a combining mark) left out
+    unmarked: dict[str, frozenset[Sense]]
+
+
 @functools.cache
-def _near_words(folder: Path) -> dict[str, frozenset[Sense]]:
-    """Each colour and move word of every language (of at least TYPO_AT_LEAST letters),
-    and every word one letter shorter: what a typo is looked up by."""
-    near: dict[str, set[Sense]] = {}
+def _near_words(folder: Path) -> _NearWords:
+    """Each colour and move word of every language, and the words a letter away from it
+    that a typo is read by (see :data:`TYPO_AT_LEAST`)."""
+    tables: dict[str, dict[str, set[Sense]]] = {
+        "words": {},
+        "shortened": {},
+        "short": {},
+        "unmarked": {},
+    }
+
+    def add(table: str, key: str, senses: list[Sense]) -> None:
+        tables[table].setdefault(key, set()).update(senses)
+
     for key, senses in reading_words().senses.plain.items():
         kept = [
             Sense(s.group, s.value)
             for s in senses
             if s.group == "colour" or (s.group == "move" and s.value in _LED)
         ]
-        if len(key) < TYPO_AT_LEAST or not kept:
+        if not kept:
             continue
-        for d in _deletes(key):
-            near.setdefault(d, set()).update(kept)
-    return {k: frozenset(v) for k, v in near.items()}
+        if len(key) >= TYPO_AT_LEAST:
+            for d in _deletes(key):
+                add("words", d, kept)
+        if len(key) == TYPO_AT_LEAST:
+            for d in _deletes(key) - {key}:
+                add("shortened", d, kept)
+        if len(key) == TYPO_AT_LEAST - 1:
+            add("short", key, kept)
+        for n, ch in enumerate(key):
+            if n and unicodedata.category(ch) in ("Mn", "Mc") and len(key) > 3:
+                add("unmarked", key[:n] + key[n + 1 :], kept)
+    frozen = {t: {k: frozenset(v) for k, v in table.items()} for t, table in tables.items()}
+    return _NearWords(**frozen)
 
 
 #: The move words a typo may be read as: the actions with arguments, and return and pay.
@@ -542,12 +632,16 @@ def _role(word: Word, vocabulary: ReadingVocabulary) -> str:
     if exact is not None:
         return "negation" if exact == "negations" else "doubt"
     kinds = _grammar(word.key, vocabulary)
+    if accented_latin(word.written):  # (Icelandic "sé" is not Esperanto's "se", if: an
+        kinds -= {"negations", "doubts"}  # accented one is matched as written, above)
     if "negations" in kinds:
         return "negation"
     if "doubts" in kinds:
         return "doubt"
     if "telling" in kinds:
         return "telling"
+    if "instead" in kinds or "instead_after" in kinds:
+        return "instead" if "instead" in kinds else "instead_after"
     if "asking" in kinds:
         return "asking"
     if sense is None and card_word(word.key):
@@ -602,6 +696,74 @@ def _particles(found: list[_Placed], vocabulary: ReadingVocabulary) -> list[_Pla
     return found
 
 
+#: The least number read as a card's number beside its level ("card 23 on level 1"): a
+#: smaller one may be a count of tokens.
+LEAST_CARD_NUMBER = 8
+#: How far apart a card's number and its level's word may stand.
+CARD_NUMBER_REACH = 4
+
+
+def _numbered_cards(found: list[_Placed]) -> list[_Placed]:
+    """A card said by its number and its level ("card 23 on level 1", "cerdyn 23 ar lefel
+    1", "লেভেল ১-এর ২৩ নম্বর কার্ড") is that card (1-23), when the sentence names no card by
+    its id; the sentence is then never sure (the card is asked about)."""
+    if any(p.role == "argument" and card_word(p.word.key) for p in found):
+        return found
+    for n, placed in enumerate(found):
+        number = placed.word.key
+        if placed.role not in ("argument", "unknown") or not number.isdecimal():
+            continue
+        if int(number) < LEAST_CARD_NUMBER:
+            continue
+        for m, level in enumerate(found):
+            if not 0 < abs(m - n) <= CARD_NUMBER_REACH or m + 1 >= len(found):
+                continue
+            said = _number_of(found[m + 1].word)
+            if level.word.sense != _DECK or said not in (1, 2, 3) or m + 1 == n:
+                continue
+            card = f"{said}-{int(number):02d}"
+            if card not in CARDS:
+                continue
+            out = list(found)
+            out[n] = _Placed(replace(placed.word, key=card, sense=None), "argument")
+            out[m] = _Placed(level.word, "grammar")
+            out[m + 1] = _Placed(found[m + 1].word, "grammar")
+            return [*out, _Placed(replace(placed.word, written=""), "typo")]
+    return found
+
+
+#: How far from "instead of" the word it puts aside may stand (past "of", "the"…).
+INSTEAD_REACH = 3
+
+
+def _instead(found: list[_Placed]) -> list[_Placed]:
+    """What "instead of" puts aside is no part of the move ("paying with the gold instead of
+    red", "anstataŭ ruĝa", "লালের বদলে সোনা"): the word of the move nearest after it (its
+    language's ``instead``) or before it (``instead_after``), left out; the sentence is then
+    never sure (the move is asked about)."""
+    out = list(found)
+    for n, placed in enumerate(found):
+        if placed.role not in ("instead", "instead_after"):
+            continue
+        step = 1 if placed.role == "instead" else -1
+        for k in range(n + step, n + step * (INSTEAD_REACH + 1), step):
+            if not 0 <= k < len(out):
+                break
+            if out[k].role == "argument":
+                out[k] = _Placed(out[k].word, "grammar")
+                break
+            if out[k].role == "head":  # "instead of reserving 3-12": that move, all of it
+                heads = [m for m, p in enumerate(out) if p.role == "head"]
+                if step == 1:  # (its words after it, up to the next move word)
+                    span = range(k, min([m for m in heads if m > k], default=len(out)))
+                else:  # (its words before it: verb last)
+                    span = range(max([m for m in heads if m < k], default=-1) + 1, k + 1)
+                for m in span:
+                    out[m] = _Placed(out[m].word, "grammar")
+                break
+    return out
+
+
 def _ones(found: list[_Placed]) -> list[_Placed]:
     """"a"/"an" before a colour counts one; elsewhere it is grammar."""
     out: list[_Placed] = []
@@ -640,6 +802,7 @@ def _requests(
             items.append(("argument", _as_argument(p.word)))
     if not any(kind == "head" for kind, _ in items):
         return [], None, False
+    items, held = _held_card(items, placed, vocabulary)
     requests: list[MoveRequest] = []
     errors: list[InvalidMoveError] = []
     taking = _with_a_take(items)
@@ -649,10 +812,48 @@ def _requests(
         taken = bool(requests)
     if not requests:
         _read_clauses(items, text, requests, errors)
-    if not requests and taking is not None:  # (only when the words read no other way)
-        _read_clauses(taking, text, requests, errors)
-        taken = bool(requests)
+    said_after = bool(items) and items[-1][0] == "argument"  # ("…, skila: svörtum")
+    if taking is not None and (not requests or (said_after and all(map(_only_follows, requests)))):
+        found: list[MoveRequest] = []  # (only when the words read no other way, or only as
+        # what follows a move that says its own colours: "hvítur grænn rauður / skila: …")
+        _read_clauses(taking, text, found, errors)
+        requests, taken = (found, True) if found else (requests, taken)
+    if held:  # "the black card in my hand"
+        requests = [replace(r, held=True) if r.bonus is not None else r for r in requests]
     return requests, (errors[0] if errors and not requests else None), taken
+
+
+def _held_card(
+    items: list[tuple[str, Word]], placed: list[_Placed], vocabulary: ReadingVocabulary
+) -> tuple[list[tuple[str, Word]], bool]:
+    """The items of a sentence that names the card bought as one the writer holds ("buy the
+    card I reserved", "…in my hand": its language's ``held``), and whether it says so. A
+    reserve that describes the card bought ("Dw i'n prynu'r cerdyn wnes i ei gadw",
+    "রিজার্ভ করা কার্ডটা কিনলাম": after the buy; before it where the verb comes last) says
+    that too ("reserve and buy" stays two moves). A buy with no card of its own then buys
+    a held card (which one, the position tells)."""
+    held = [p.word for p in placed if "held" in _grammar(p.word.key, vocabulary)]
+    heads = [str(w.head) for kind, w in items if kind == "head"]
+    if sorted(heads) == ["buy", "reserve"] and not any(_names_a_card(w) for _, w in items):
+        at = next(n for n, (_, w) in enumerate(items) if w.head == "reserve")
+        buy = next(n for n, (_, w) in enumerate(items) if w.head == "buy")
+        sense = items[buy][1].sense
+        languages = sense.languages if sense is not None else ()
+        last = bool(languages) and all(vocabulary.orders.get(la) == "verb last" for la in languages)
+        if (at < buy) == last:
+            held = [*held, items[at][1]]
+            items = [*items[:at], *items[at + 1 :]]
+            heads = ["buy"]
+    if held and heads == ["buy"] and len(items) == 1:
+        items = [*items, ("argument", replace(held[0], sense=Sense("held"), head=None))]
+    return items, bool(held)
+
+
+def _names_a_card(word: Word) -> bool:
+    """Whether a word names a card or a deck (what a reserve of its own would name)."""
+    if word.sense is not None:
+        return word.sense.group == "move" and word.sense.value == "deck"
+    return card_word(word.key) == "card"
 
 
 def _verb_first(word: Word, vocabulary: ReadingVocabulary) -> bool:
@@ -774,9 +975,11 @@ def _tidied(clause: Clause) -> list[Clause]:
     ("black x2") put before it; a count before a list it
     counts ("3: red, green, blue"; "three gems: …") left out; for a card, the card alone
     (its level and the deck words around it said nothing more); a take of one card is a
-    buy (whether it is sure is the sentence's to say)."""
+    buy, and a take from a deck a reserve (whether it is sure is the sentence's to say)."""
     head, written, args = clause
-    args = _colour_first_counts(_one_colour_each(args))
+    if head == "return" and any(_nothing(w) for w in args):  # "nothing to give back"
+        return [(head, written, [next(w for w in args if _nothing(w))])]
+    args = _colour_first_counts(_counted_list(_one_colour_each(args)))
     nobles = [w for w in args if w.sense is None and card_word(w.key) == "noble"]
     if nobles and head != "noble":  # a noble named anywhere is the noble's own clause
         rest = [w for w in args if w not in nobles]
@@ -789,18 +992,43 @@ def _tidied(clause: Clause) -> list[Clause]:
     cards = [w for w in args if w.sense is None and card_word(w.key) == "card"]
     if head == "take" and len(cards) == 1:
         head = "buy"
+    decks = [w for w in args if w.sense == _DECK]
+    if head == "take" and decks and not cards and not any(map(_is_colour, args)):
+        head = "reserve"  # "taking a blind one off the level 3 deck"
     if head in ("reserve", "buy") and len(cards) == 1:
         args = [w for w in args if w not in cards and not _described(cards[0], w, head)]
         if head == "buy" and args and all(_is_colour(w) or _is_number(w) for w in args):
             return [(head, written, cards), ("pay", "", args)]  # "buy 1-23: 1 white, 1 blue"
         args = [cards[0], *args]  # (what only describes the card is left out; the rest stays)
+    if head in ("reserve", "buy") and not cards:
+        colours = [w for w in args if _is_colour(w) and w.sense is not None]
+        counts = [w for w in args if _is_number(w) and _number_of(w) == 1]
+        if len(colours) == 1 and len(args) == 1 + len(counts):  # "buy the black (one)"
+            colour = colours[0]
+            assert colour.sense is not None
+            if colour.sense.value != GOLD:
+                bonus = Sense("bonus", colour.sense.value, colour.sense.languages)
+                return [(head, written, [replace(colour, sense=bonus)])]
     if head == "reserve" and not cards:
-        decks = [w for w in args if w.sense is not None and w.sense.value == "deck"]
-        levels = [w for w in args if _is_number(w) and _number_of(w) in (1, 2, 3)]
+        numbers = [w for w in args if _is_number(w)]
+        levels = [w for w in numbers if _number_of(w) in (1, 2, 3)]
+        if len({_number_of(w) for w in levels}) > 1:  # "one card from deck 2"
+            levels = _after_a_deck_word(args, levels)
         said = {_number_of(w) for w in levels}
-        if decks and len(said) == 1:  # ("the top one of the level 1 deck": one level said)
+        others = {_number_of(w) for w in numbers if w not in levels}
+        if decks and len(said) == 1 and others <= {1}:  # (not "2 cards from deck 1")
             args = [decks[0], replace(levels[0], sense=None, key=str(_number_of(levels[0])))]
     return [(head, written, args)]
+
+
+def _after_a_deck_word(args: list[Word], levels: list[Word]) -> list[Word]:
+    """Of the numbers a reserve says, those that say a deck's level: each just after a deck
+    word ("deck 2", "bunka 2"), and of those, a "one" written as a word only when no other
+    is ("a blind one off the level 3 deck": one card, from deck 3)."""
+    after = [w for n, w in enumerate(args) if w in levels and n and args[n - 1].sense == _DECK]
+    if len({_number_of(w) for w in after}) > 1:
+        after = [w for w in after if w.key.isdecimal() or _number_of(w) != 1]
+    return after
 
 
 def _counts_the_rest(args: list[Word]) -> bool:
@@ -827,6 +1055,23 @@ def _counts_the_rest(args: list[Word]) -> bool:
             return False
     colours = sum(1 for w in args[1:] if _is_colour(w))
     return pending is None and said == total and colours >= 2
+
+
+def _counted_list(args: list[Word]) -> list[Word]:
+    """A list of colours, each once, with a count after it that says one of each or counts
+    the list ("সাদা, নীল, সবুজ, লাল একটা করে"; "নীল, সবুজ, লাল — এই তিনটা"): without it."""
+    if len(args) < 3 or not _is_number(args[-1]) or _soft(args[-1]):
+        return args
+    listed = args[:-1]
+    keys = {w.sense for w in listed if _is_colour(w)}
+    if not all(map(_is_colour, listed)) or len(keys) != len(listed):
+        return args
+    count = _number_of(args[-1])
+    return listed if count == 1 or (count == len(listed) and count >= 3) else args
+
+
+def _nothing(word: Word) -> bool:
+    return word.sense is not None and word.sense.group == "move" and word.sense.value == "nothing"
 
 
 def _soft(word: Word) -> bool:
@@ -903,4 +1148,3 @@ __all__ = [
     "read_sentence",
     "sentences_of",
 ]
-

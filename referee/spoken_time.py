@@ -6,8 +6,10 @@ reads, and their last word too ("Dydd Gwener" is also "Gwener"); each language's
 ``words.toml`` adds under ``[time]`` the words around them: ``until`` (till, tan, til, ĝis,
 পর্যন্ত…), ``for``, the units (``day``, ``week``, ``fortnight``, ``month``: each with its
 forms), ``today`` and ``tomorrow``, the suffixes of a day's number (``ordinal``: 20th,
-20fed, 20-a), and other forms of the weekdays and months (``[time.weekdays]``,
-``[time.months]``: Welsh mutations, Icelandic cases). Nothing here names a language.
+20fed, 20-a), the numbers of days beyond the counts of ``[numbers]`` (``[time.numbers]``:
+ten, deg, tíu, dek, দশ), and other forms of the weekdays and months (``[time.weekdays]``,
+``[time.months]``: Welsh mutations, Icelandic cases). A count before a unit that is none of
+these ("a few days") is not read as a time at all. Nothing here names a language.
 
 Pure: (text, now) -> when, or None when no time is said.
 """
@@ -51,7 +53,8 @@ class TimeWords:
     ordinals: frozenset[str]  # what may follow a day's number
     weekdays: Mapping[str, int]  # word -> 0 (Monday) .. 6
     months: Mapping[str, int]  # word -> 1 .. 12
-    numbers: Mapping[str, int]
+    numbers: Mapping[str, int]  # the numbers of [numbers] and of [time.numbers]
+    ones: frozenset[str]  # "a", "an": one of what follows ([grammar] one and articles)
 
 
 def time_words() -> TimeWords:
@@ -69,6 +72,7 @@ def _time_words(folder: Path) -> TimeWords:
     weekdays: dict[str, int] = {}
     months: dict[str, int] = {}
     numbers: dict[str, int] = {}
+    ones: set[str] = set()
     for language, table in language_tables(folder):
         said: Mapping[str, Any] = table.get("time", {})
 
@@ -82,8 +86,11 @@ def _time_words(folder: Path) -> TimeWords:
         ordinals |= {fold(str(w), language) for w in said.get("ordinal", [])}
         for unit, days in UNITS.items():
             units.update(dict.fromkeys(folded(said.get(unit, [])), days))
-        for number, words in table.get("numbers", {}).items():
+        counted = [*table.get("numbers", {}).items(), *said.get("numbers", {}).items()]
+        for number, words in counted:
             numbers.update(dict.fromkeys(folded(words), int(number)))
+        grammar = table.get("grammar", {})
+        ones |= folded([*grammar.get("one", []), *grammar.get("articles", [])])
         _cldr_names(language, weekdays, months)
         for name, words in said.get("weekdays", {}).items():
             weekdays.update(dict.fromkeys(folded(words), WEEKDAYS.index(name)))
@@ -91,7 +98,7 @@ def _time_words(folder: Path) -> TimeWords:
             months.update(dict.fromkeys(folded(words), MONTHS.index(name) + 1))
     return TimeWords(
         frozenset(until), frozenset(during), units, frozenset(today), frozenset(tomorrow),
-        frozenset(ordinals), weekdays, months, numbers,
+        frozenset(ordinals), weekdays, months, numbers, frozenset(ones),
     )  # fmt: skip
 
 
@@ -131,7 +138,10 @@ def until_said(text: str, now: datetime) -> datetime | None:
         if word in words.tomorrow:
             return _start(today + timedelta(days=1))
         if word in words.units:
-            count = min(_count_before(said, n, words), MOST_DAYS)  # (away caps it after)
+            count = _count_before(said, n, words)
+            if count is None:  # "ten days" in a language whose "ten" is not listed: not read
+                return None
+            count = min(count, MOST_DAYS)  # (away caps it after)
             return now + timedelta(days=min(count * words.units[word], MOST_DAYS))
     for n, word in enumerate(said):
         month = words.months.get(word)
@@ -151,14 +161,20 @@ def until_said(text: str, now: datetime) -> datetime | None:
     return None
 
 
-def _count_before(said: list[str], n: int, words: TimeWords) -> int:
-    """How many of a unit the words before it say ("3 days", "two weeks"; "a week": 1)."""
+def _count_before(said: list[str], n: int, words: TimeWords) -> int | None:
+    """How many of a unit the words before it say ("3 days", "two weeks", "৫ দিন"; "a week",
+    "for a week", "am wythnos", "í viku": 1); None when the word before it is none of those
+    (a number the language's lists lack: never guessed as one)."""
     if n == 0:
         return 1
     before = said[n - 1]
     if before.isdecimal():
         return int(before) if len(before) <= 5 else MOST_DAYS
-    return words.numbers.get(before, 1)
+    if before in words.numbers:
+        return words.numbers[before]
+    if before in words.ones or before in words.during or before in words.until:
+        return 1
+    return None
 
 
 def _day_beside(said: list[str], n: int, words: TimeWords) -> int | None:

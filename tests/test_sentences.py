@@ -258,3 +258,146 @@ def test_two_of_one_colour_and_one_of_another_is_read_as_said() -> None:
     assert request is not None and request.gems == T(red=2, green=1)
     request, _ = read("return 2 red and 1 gold, take white blue black")
     assert request is not None and request.returned == T(red=2, gold=1)
+
+
+@pytest.mark.parametrize(
+    ("text", "gems"),
+    [
+        ("tkae blue, gren and black", T(blue=1, green=1, black=1)),  # swapped, left out
+        ("নীল, সবুজ আর কলো নিচ্ছি", T(blue=1, green=1, black=1)),  # a vowel sign left out
+    ],
+)
+def test_a_word_a_letter_away_from_a_move_word_is_read_as_it_never_sure(
+    text: str, gems: tuple[int, ...]
+) -> None:
+    request, sure = read(text)
+    assert request is not None and request.gems == gems and not sure
+
+
+def test_a_word_that_is_a_word_of_the_language_is_no_typo() -> None:
+    request, sure = read("gonna reserve 3-12 and grab the gold while I'm at it")
+    assert request is not None and request.card == "3-12" and sure  # "while", not "white"
+
+
+@pytest.mark.parametrize(
+    ("text", "pay"),
+    [
+        ("I'll buy 1-36 paying white, blue, green and the gold instead of red",
+         T(white=1, blue=1, green=1, gold=1)),
+        ("Mi aĉetas 1-36, pagante per blanka, blua, verda kaj la ora anstataŭ ruĝa",
+         T(white=1, blue=1, green=1, gold=1)),
+        ("1-36 কিনছি — ১টা সাদা, ১টা নীল, ১টা সবুজ আর লালের বদলে ১টা সোনা দিয়ে",
+         T(white=1, blue=1, green=1, gold=1)),
+    ],
+)  # fmt: skip
+def test_what_instead_of_puts_aside_is_left_out_and_the_move_asked_about(
+    text: str, pay: tuple[int, ...]
+) -> None:
+    request, sure = read(text)
+    assert request is not None and request.card == "1-36" and request.pay == pay and not sure
+
+
+def test_instead_of_another_move_leaves_that_move_out() -> None:
+    request, sure = read("take red, blue and green instead of reserving 3-12")
+    assert request is not None and request.gems == T(red=1, blue=1, green=1) and not sure
+    request, _ = read("৩-১২ রিজার্ভ করার বদলে লাল, নীল, সবুজ নিচ্ছি")
+    assert request is not None and request.gems == T(red=1, blue=1, green=1)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll buy card 23 on level 1",
+        "Dw i am brynu cerdyn 23 ar lefel 1",
+        "Ég kaupi spil 23 á stigi 1",
+        "Mi aĉetos la karton 23 de nivelo 1",
+        "লেভেল ১-এর ২৩ নম্বর কার্ডটা কিনব",
+    ],
+)
+def test_a_card_said_by_its_number_and_level_is_that_card_asked_about(text: str) -> None:
+    request, sure = read(text)
+    assert request is not None and request.card == "1-23" and not sure
+
+
+def test_a_small_number_beside_a_level_is_no_card() -> None:
+    request, _ = read("I'll take 2 green from level 1")
+    assert request is None or request.card is None
+
+
+@pytest.mark.parametrize(
+    ("text", "bonus", "held"),
+    [
+        ("Gonna buy the black card I've been hanging onto in my hand.", 4, True),
+        ("I'll buy the black card", 4, False),
+        ("Reit, mi bryna i'r cerdyn du sy'n fy llaw.", 4, True),
+        ("Jæja, kaupi svarta spilið sem ég er með á hendi.", 4, True),
+        ("Mi aĉetos la nigran karton en mia mano.", 4, True),
+        ("Can I buy the card I reserved?", None, True),
+        ("Dw i'n prynu'r cerdyn wnes i ei gadw.", None, True),
+        ("Loksins kaupi ég spilið sem ég tók frá!", None, True),
+        ("Fine mi aĉetas la karton, kiun mi rezervis!", None, True),
+        ("অবশেষে রিজার্ভ করা কার্ডটা কিনে ফেললাম!", None, True),
+    ],
+)
+def test_a_card_named_by_its_colour_or_as_the_one_held_is_asked_about(
+    text: str, bonus: int | None, held: bool
+) -> None:
+    request, sure = read(text)
+    assert request is not None and request.action == "buy" and request.card is None
+    assert (request.bonus, request.held) == (bonus, held) and not sure
+
+
+def test_reserve_and_buy_said_in_that_order_stay_two_moves() -> None:
+    assert read("reserve and buy")[0] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "deck"),
+    [
+        ("Taking a blind one off the level 3 deck (face down obviously).", 3),
+        ("Tek frá eitt spil blint úr bunka 2 takk.", 2),
+        ("reserve the top card from deck one", 1),
+    ],
+)
+def test_one_card_from_a_deck_is_a_reserve_of_that_deck(text: str, deck: int) -> None:
+    request, _ = read(text)
+    assert request is not None and request.action == "reserve" and request.deck == deck
+
+
+def test_a_count_of_cards_other_than_one_is_no_level() -> None:
+    assert read("reserve 2 cards from deck 1")[0] is None
+
+
+@pytest.mark.parametrize(
+    "text", ["নীল, সবুজ, লাল — এই তিনটা নিলাম", "take blue, green, red: those three"]
+)
+def test_a_count_after_a_list_that_counts_it_is_left_out(text: str) -> None:
+    request, _ = read(text)
+    assert request is not None and request.gems == T(blue=1, green=1, red=1)
+
+
+def test_one_each_after_a_list_pays_one_of_each() -> None:
+    request, _ = read("1-36 কিনছি: সাদা, নীল, সবুজ, লাল একটা করে দিয়ে।")
+    assert request is not None and request.pay == T(white=1, blue=1, green=1, red=1)
+
+
+def test_nothing_to_give_back_is_no_move_of_its_own() -> None:
+    text = "Na i reservio 2-07. Fydd gen i 10 wedyn efo'r aur, felly dim byd i'w roi'n ôl."
+    request, _ = read(text)
+    assert request is not None and request.card == "2-07"
+    text = "Ga i neilltuo 2-07 plis? Bydd gen i 10 tocyn wedyn felly does dim rhaid rhoi dim byd."
+    request, _ = read(text)
+    assert request is not None and request.card == "2-07"  # (its "does" says no move's not)
+
+
+def test_an_accented_word_is_not_another_languages_unaccented_doubt() -> None:
+    request, _ = read("Tek bláan, rauðan og svartan og skila tveimur grænum svo ég sé með 10.")
+    assert request is not None and request.returned == T(green=2)  # "sé" is not Esperanto "se"
+
+
+def test_colours_alone_then_a_return_that_says_its_own_colours_is_a_take() -> None:
+    request, sure = read("hvítur grænn rauður / skila: svörtum og grænum")
+    assert request is not None and request.gems == T(white=1, green=1, red=1) and not sure
+    assert request.returned == T(black=1, green=1)
+    request, _ = read("svörtum og grænum skila ég")  # a return alone is no take
+    assert request is None or request.action != "take"

@@ -47,3 +47,18 @@ def test_no_time_said_is_none(text: str) -> None:
 def test_a_time_too_long_to_be_is_read_as_the_longest() -> None:
     for text in ("away for 99999999 days", "away for 3000000 weeks", "away ৯৯৯৯৯৯৯৯৯ দিনের জন্য"):
         assert until_said(text, NOW) is not None  # (away caps it; no overflow)
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("away for ten days", 10), ("í tíu daga", 10), ("am ddeng niwrnod", 10),
+     ("dum dek tagoj", 10), ("দশ দিন খেলতে পারব না", 10), ("৫ দিন", 5), ("for a week", 7)],
+)  # fmt: skip
+def test_a_count_of_days_beyond_seven_said_in_words_is_read(text: str, days: int) -> None:
+    now = datetime(2026, 12, 9, 10, tzinfo=UTC)
+    assert until_said(text, now) == now + timedelta(days=days)
+
+
+@pytest.mark.parametrize("text", ["away a few days", "away for several weeks", "away many days"])
+def test_a_count_the_lists_do_not_know_is_never_guessed_as_one(text: str) -> None:
+    assert until_said(text, datetime(2026, 12, 9, 10, tzinfo=UTC)) is None

@@ -223,14 +223,16 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
 # Reading: every language at once
 
 
-Group = Literal["move", "filler", "before_resign", "colour", "number"]
+Group = Literal["move", "filler", "before_resign", "colour", "number", "bonus", "held"]
 
 
 @dataclass(frozen=True, slots=True)
 class Sense:
     """One thing a word may mean in a move: a move word (``value`` its concept, one of
     :data:`MOVE_WORDS`), a filler passed over, a word said before resign, a colour (``value``
-    its token kind) or a number. ``languages`` are the languages that give the word this
+    its token kind), a number, or (read in sentences only) the colour of the bonus of a card
+    named by it ("buy the black card"), or a word that names the writer's reserved card ("buy
+    the card I reserved"). ``languages`` are the languages that give the word this
     sense (two languages meaning the same thing by a word make one sense, not two)."""
 
     group: Group
@@ -294,7 +296,17 @@ class _Building(Generic[T]):
 
 #: The kinds of ``[grammar]`` word a sentence's reader treats apart; every other list of
 #: ``[grammar]`` (pronouns, helper verbs, polite words, the game's nouns…) is passed over.
-GRAMMAR_KINDS = ("one", "with", "negations", "doubts", "telling", "asking")
+GRAMMAR_KINDS = (
+    "one",
+    "with",
+    "negations",
+    "doubts",
+    "telling",
+    "asking",
+    "held",
+    "instead",
+    "instead_after",
+)
 #: The keys of ``[grammar]`` that are not lists of words.
 GRAMMAR_SETTINGS = ("order", "endings", "particles")
 
@@ -493,7 +505,7 @@ def _add_grammar(
                 pieces = tuple(WORD.findall(fold(str(word), language)))
                 if len(pieces) > 1:  # "thank you": the words together, not each alone
                     phrases.setdefault(pieces[0], []).append((pieces, kind, language))
-                elif pieces and kind in ("negations", "doubts") and _accented(str(word)):
+                elif pieces and kind in ("negations", "doubts") and accented_latin(str(word)):
                     exact[str(word).casefold()] = kind  # (and folded: see _unaccented)
                     accented.append((pieces[0], kind, language))
                 elif pieces:
@@ -502,7 +514,7 @@ def _add_grammar(
             raise ValueError(f"{source}: [grammar] {name} is neither a list nor a setting")
 
 
-def _accented(word: str) -> bool:
+def accented_latin(word: str) -> bool:
     """Whether a word of Latin letters carries an accent its folding takes off (Icelandic
     "án"): matched as written, lest it be another language's word without one."""
     latin = all(ch.isascii() or "LATIN" in unicodedata.name(ch, "") for ch in word)

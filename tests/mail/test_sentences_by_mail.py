@@ -181,3 +181,50 @@ def test_a_yes_that_says_more_than_yes_plays_nothing(
     before = len(turns(work))
     answered(work, text)
     assert len(turns(work)) == before
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Gonna buy the black card I've been hanging onto in my hand.",
+        "Can I buy the card I reserved?",
+        "অবশেষে রিজার্ভ করা কার্ডটা কিনে ফেললাম!",
+    ],
+)
+def test_the_card_named_as_the_one_held_is_asked_about_as_that_card(
+    position: Path, tmp_path: Path, text: str
+) -> None:
+    outcome = sent(position, tmp_path / "w", text)
+    assert outcome.played is None and (outcome.asked or "").startswith("buy 1-36 ")  # (black)
+
+
+def test_a_card_named_by_a_colour_no_held_card_has_is_refused_saying_so(
+    position: Path, tmp_path: Path
+) -> None:
+    work = tmp_path / "w"
+    outcome = sent(position, work, "I'll buy the red card in my hand please")
+    assert outcome.played is None and outcome.letters == ("refused-illegal",)
+    said = " ".join(text_of(latest(work / "mail", corpus.ANN)).split())
+    assert "you hold no reserved card with a red bonus that you can buy now" in said
+
+
+@pytest.fixture(scope="module")
+def nine_tokens(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return corpus.build(tmp_path_factory.mktemp("p2"), "P2")
+
+
+def test_a_return_on_a_line_of_its_own_joins_a_move_line(nine_tokens: Path, tmp_path: Path) -> None:
+    reply = corpus.Reply(
+        "en", 1, "P2", "take white, green, red\ngive back: 1 black, 1 green", "", ""
+    )
+    outcome = corpus.send(nine_tokens, tmp_path / "w", reply)
+    assert outcome.played == "take white green red, return green black", outcome.said()
+
+
+def test_away_for_a_count_of_days_said_in_words_is_that_many_days(
+    position: Path, tmp_path: Path
+) -> None:
+    outcome = sent(position, tmp_path / "w", "Sorry all, I'm away for ten days.")
+    assert outcome.away_until == corpus.NOW.replace(day=19)
+    outcome = sent(position, tmp_path / "x", "Sorry all, I'm away for a few days.")
+    assert outcome.away_until is None  # ("a few" is no count: never guessed)

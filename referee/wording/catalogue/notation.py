@@ -148,6 +148,29 @@ entry(
     when="a buy or reserve names something that is not a card id",
 )
 entry(
+    "notation.no_card_with_bonus",
+    "no card with a {colour} bonus fits this move now: name the card by its id, as the board "
+    "shows it (like 2-07)",
+    {"colour": "colour"},
+    when="a sentence names the card to buy or reserve by its bonus colour ('buy the black "
+    "card') and no card the move could have has that bonus",
+)
+entry(
+    "notation.no_card_in_hand_with_bonus",
+    "you hold no reserved card with a {colour} bonus that you can buy now: name the card by "
+    "its id, as your hand shows it (like 2-07)",
+    {"colour": "colour"},
+    when="a sentence names a card in the writer's hand by its bonus colour ('buy the black "
+    "card in my hand') and none of their reserved cards with that bonus can be bought",
+)
+entry(
+    "notation.no_card_in_hand",
+    "you hold no reserved card that you can buy now: name the card by its id, as your hand "
+    "shows it (like 2-07)",
+    when="a sentence names the card to buy as the one in the writer's hand ('buy the card I "
+    "reserved') and none of their reserved cards can be bought",
+)
+entry(
     "notation.no_such_card",
     "there is no card {card}: level {level} runs {level}-01 … {last}",
     {"card": "text", "level": "number", "last": "card"},
