@@ -159,6 +159,11 @@ class MoveRequest:
     #: the black card"), and ``held``: one of the writer's reserved cards ("…in my hand")
     bonus: int | None = None
     held: bool = False
+    #: what more a card so named is said to be: its ``level``, its ``points``, and ``cost``,
+    #: (colour, count) pairs of its cost ("the white two-pointer that costs 5 red")
+    level: int | None = None
+    points: int | None = None
+    cost: tuple[tuple[int, int], ...] = ()
     others: tuple[MoveRequest, ...] = field(default=(), compare=False, repr=False)
     #: whether this reading mixes the words of two languages (other than English)
     mixed: bool = field(default=False, compare=False, repr=False)
@@ -532,11 +537,10 @@ def request_of_clauses(clauses: list[Clause], text: str) -> MoveRequest:
     gems: Tokens | None = None
     card: str | None = None
     deck: int | None = None
-    described = _described(args) if action in ("reserve", "buy") else None
-    bonus, held = described or (None, False)
+    description = described(args) if action in ("reserve", "buy") else None
     if action == "take":
         gems = _token_list(args, head, text)
-    elif described is not None:
+    elif description is not None:
         pass  # (the card is the one so named that the move can have: see _fits)
     elif action == "reserve":
         card, deck = _reserve_args(args, head, text)
@@ -568,21 +572,33 @@ def request_of_clauses(clauses: list[Clause], text: str) -> MoveRequest:
             if pay is not None:
                 raise InvalidMoveError.of("notation.pay_once").about(text)
             pay = _token_list(args, head, text, allow_nothing=True)
-    return MoveRequest(action, gems, card, deck, pay, returned, noble, text, bonus, held)
+    request = MoveRequest(action, gems, card, deck, pay, returned, noble, text)
+    return replace(request, **description) if description else request
 
 
-def _described(args: list[_Word]) -> tuple[int | None, bool] | None:
-    """The card that one word (read in sentences only) names by its bonus colour ("the black
-    card"), or as the one the writer reserved ("the card I reserved"): that colour, and
-    whether it is said to be held; None when the card is not named so."""
-    if len(args) != 1 or args[0].sense is None:
+def described(args: list[_Word]) -> dict[str, Any] | None:
+    """The card that the words of a sentence name by its bonus colour ("the black card"), or
+    as the one the writer reserved ("the card I reserved"), and by what more they say of it
+    (its level, points and cost: "the white two-pointer on level 2 that costs 5 red"): the
+    fields of a :class:`MoveRequest` that say so; None when the card is not named so."""
+    senses = [a.sense for a in args]
+    if not args or any(s is None or s.group not in _DESCRIBING for s in senses):
         return None
-    sense = args[0].sense
-    if sense.group == "bonus":
-        return int(sense.value), False
-    if sense.group == "held":
-        return None, True
-    return None
+    found: dict[str, Any] = {}
+    for sense in senses:
+        assert sense is not None
+        if sense.group == "held":
+            found["held"] = True
+        elif sense.group == "cost":
+            colour, _, count = str(sense.value).partition(":")
+            found["cost"] = (*found.get("cost", ()), (int(colour), int(count)))
+        else:
+            found[sense.group] = int(sense.value)
+    return found if "bonus" in found or "held" in found else None
+
+
+#: The groups of the words that describe a card (read in sentences only)
+_DESCRIBING = ("bonus", "held", "level", "points", "cost")
 
 
 def _clauses(words: list[_Word], text: str) -> Iterator[tuple[str, str, list[_Word]]]:
@@ -932,11 +948,29 @@ def _fits(request: MoveRequest, move: Move) -> bool:
 
 
 def _described_card(card: str | None, request: MoveRequest) -> bool:
-    """Whether ``card`` is one that ``request`` names by its bonus colour or as held (which
-    cards are held, :func:`_fitting` sees)."""
+    """Whether ``card`` is one that ``request`` names by its bonus colour or as held, and by
+    what more it says of it (which cards are held, :func:`_fitting` sees)."""
     if card is None or request.card is not None or not (request.held or request.bonus is not None):
         return False
-    return request.bonus is None or CARDS[card].bonus == request.bonus
+    return card_fits(card, request.bonus, request.level, request.points, request.cost)
+
+
+def card_fits(
+    card: str,
+    bonus: int | None = None,
+    level: int | None = None,
+    points: int | None = None,
+    cost: tuple[tuple[int, int], ...] = (),
+) -> bool:
+    """Whether ``card`` is as a sentence describes it: its bonus colour, its level, its
+    points, and (colour, count) pairs of its cost (None and () say nothing)."""
+    found = CARDS[card]
+    return (
+        bonus in (None, found.bonus)
+        and level in (None, found.level)
+        and points in (None, found.points)
+        and all(colour < len(found.cost) and found.cost[colour] == n for colour, n in cost)
+    )
 
 
 def as_move(state: GameState, request: MoveRequest, player: str | None = None) -> Move:

@@ -52,6 +52,7 @@ from referee.notation import (
     Clause,
     MoveRequest,
     Word,
+    card_fits,
     card_word,
     plain,
     reading_words,
@@ -93,6 +94,8 @@ SOFT_ONE = "one"
 #: The token kind of gold.
 GOLD = TOKEN_COLOURS.index("gold")
 _DECK = Sense("move", "deck")
+#: A word for a row of cards, read as it describes a card ("the top row")
+_ROW = Sense("describes", "row")
 #: The actions: the move words a move is one of (the others only follow one).
 ACTIONS = ("take", "reserve", "buy", "pass", "resign")
 #: How a sentence that only follows a move (a return, a payment, a noble) marks the request
@@ -181,8 +184,7 @@ def _bracketed(found: re.Match[str]) -> str:
 def read_move(text: str) -> MoveReading:
     """The move that the sentences of ``text`` say, if they say one."""
     read = [
-        replace(read_sentence(s, asks), asks=asks)
-        for s, asks in _sentences(text)[:MOST_SENTENCES]
+        replace(read_sentence(s, asks), asks=asks) for s, asks in _sentences(text)[:MOST_SENTENCES]
     ]
     at = {id(s): n for n, s in enumerate(read)}
     moving = [s for s in read if s.moving]
@@ -312,7 +314,10 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     """The move one sentence holds, if any (see the module's rules); a sentence that
     ``asks`` (a question: "Could I reserve 3-01?", "Should I take 2 green?") is never sure."""
     vocabulary = reading_words()
-    written = written_words(_HEADING.sub(lambda m: _heading(m, vocabulary), text))
+    text_read = _COUNTED_WORD.sub(
+        _count_apart, _HEADING.sub(lambda m: _heading(m, vocabulary), text)
+    )
+    written = written_words(text_read)
     if not written or len(written) > LONGEST_SENTENCE:
         return Sentence(text)
     chosen = itertools.islice(readings_of(written), MOST_READINGS)
@@ -355,11 +360,37 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     sure = sure and not aside and not _telling(first) and not _repeated(first)
     sure = sure and not request.mixed  # (no one language writes all its words)
     sure = sure and not guessed and not typos
-    sure = sure and not any(p.role in ("instead", "instead_after") for p in first)
+    sure = sure and not any(p.role in ("instead", "instead_after", "rather") for p in first)
     # (a card named by its colour, or as the one in the hand: which one is asked)
     named = request.card is not None or request.deck is not None
     sure = sure and (named or request.action not in ("buy", "reserve"))
     return Sentence(text, request, sure, unplaced, doubt, moving, naming=naming)
+
+
+#: Two words joined by a dash, in Latin letters or digits ("5-point", "two-pointer", "tier-3").
+_COUNTED_WORD = re.compile(
+    r"(?<![\w-])([0-9a-zA-Z\u00c0-\u024f]+)-([0-9a-zA-Z\u00c0-\u024f]+)(?![\w-])"
+)
+
+
+def _count_apart(found: re.Match[str]) -> str:
+    """A count joined to a word that describes a card ("5-point", "two-pointer", "tier-3"),
+    as the two words; anything else (a card id, "face-down") as written."""
+    vocabulary = reading_words()
+    parts = [fold(part) for part in found.groups()]
+
+    def counts(key: str) -> bool:
+        return key.isdecimal() or any(s.group == "number" for s in vocabulary.senses_of(key))
+
+    def describes(key: str) -> bool:
+        return _describing_kind(key, vocabulary) is not None or any(
+            s == _DECK for s in vocabulary.senses_of(key)
+        )
+
+    first, second = parts
+    if (counts(first) and describes(second)) or (describes(first) and counts(second)):
+        return f"{found.group(1)} {found.group(2)}"
+    return found.group(0)
 
 
 def _returns_nothing(request: MoveRequest) -> bool:
@@ -454,6 +485,7 @@ _GRAMMAR_ROLES = (
     "asking",
     "instead",
     "instead_after",
+    "rather",
 )
 
 
@@ -640,8 +672,9 @@ def _role(word: Word, vocabulary: ReadingVocabulary) -> str:
         return "doubt"
     if "telling" in kinds:
         return "telling"
-    if "instead" in kinds or "instead_after" in kinds:
-        return "instead" if "instead" in kinds else "instead_after"
+    for kind in ("instead", "instead_after", "rather"):
+        if kind in kinds:
+            return kind
     if "asking" in kinds:
         return "asking"
     if sense is None and card_word(word.key):
@@ -743,6 +776,11 @@ def _instead(found: list[_Placed]) -> list[_Placed]:
     never sure (the move is asked about)."""
     out = list(found)
     for n, placed in enumerate(found):
+        if placed.role == "rather" or (
+            placed.role == "instead" and all(p.role not in _SAYING for p in found[n + 1 :])
+        ):  # "I'll reserve 1-35 instead", "tek frekar frá…": the move before it is put aside
+            out = _later_wins(out)
+            continue
         if placed.role not in ("instead", "instead_after"):
             continue
         step = 1 if placed.role == "instead" else -1
@@ -764,8 +802,26 @@ def _instead(found: list[_Placed]) -> list[_Placed]:
     return out
 
 
+#: The roles of the words that say part of a move.
+_SAYING = ("head", "argument")
+
+
+def _later_wins(found: list[_Placed]) -> list[_Placed]:
+    """A sentence that makes one move in place of another it names first ("Was going to take
+    two greens but changed my mind - I'll reserve the black one instead"): the words before
+    its last action, and the "but" and "not" among them, put aside."""
+    actions = [n for n, p in enumerate(found) if p.role == "head" and p.word.head in ACTIONS]
+    if len(actions) < 2:
+        return found
+    kept = ("grammar", "unknown", "typo", "instead", "instead_after", "rather")
+    return [
+        p if n >= actions[-1] or p.role in kept else _Placed(p.word, "grammar")
+        for n, p in enumerate(found)
+    ]
+
+
 def _ones(found: list[_Placed]) -> list[_Placed]:
-    """"a"/"an" before a colour counts one; elsewhere it is grammar."""
+    """ "a"/"an" before a colour counts one; elsewhere it is grammar."""
     out: list[_Placed] = []
     for n, placed in enumerate(found):
         if placed.role == "one":
@@ -791,15 +847,24 @@ def _requests(
     move words more than one way), the refusal when it makes none, and whether a list of
     colours before what only follows a move was taken for a take (a guess: never sure)."""
     buying = any(p.word.head == "buy" for p in placed if p.role == "head")
+    naming = any(p.word.head in ("reserve", "buy") for p in placed if p.role == "head")
     items: list[tuple[str, Word]] = []  # (head | argument, word), in order
+    reserving = not buying and any(p.word.head == "reserve" for p in placed if p.role == "head")
     for p in placed:
-        if p.role == "head":
+        cost = reserving and p.word.head == "pay" and _describing_kind(p.word.key, vocabulary)
+        if cost == "cost":  # a reserve pays nothing: its price is the card's ("যেটার দাম")
+            items.append(("argument", replace(p.word, sense=Sense("describes", cost), head=None)))
+        elif p.role == "head":
             items.append(("head", p.word))
         elif p.role == "with" and buying:
             pay = replace(p.word, sense=Sense("move", "pay"), head="pay")
             items.append(("head", pay))
         elif p.role == "argument":
             items.append(("argument", _as_argument(p.word)))
+        elif p.role == "grammar" and naming:  # ("the white card worth 2 that costs 5 red")
+            kind = _describing_kind(p.word.key, vocabulary)
+            if kind is not None:
+                items.append(("argument", replace(p.word, sense=Sense("describes", kind))))
     if not any(kind == "head" for kind, _ in items):
         return [], None, False
     items, held = _held_card(items, placed, vocabulary)
@@ -844,7 +909,7 @@ def _held_card(
             held = [*held, items[at][1]]
             items = [*items[:at], *items[at + 1 :]]
             heads = ["buy"]
-    if held and heads == ["buy"] and len(items) == 1:
+    if held and heads == ["buy"] and all(k == "head" or _describing(w) for k, w in items):
         items = [*items, ("argument", replace(held[0], sense=Sense("held"), head=None))]
     return items, bool(held)
 
@@ -979,6 +1044,8 @@ def _tidied(clause: Clause) -> list[Clause]:
     head, written, args = clause
     if head == "return" and any(_nothing(w) for w in args):  # "nothing to give back"
         return [(head, written, [next(w for w in args if _nothing(w))])]
+    if head not in ("reserve", "buy"):  # (what describes a card says nothing of the others)
+        args = [w for w in args if not _describing(w)]
     args = _colour_first_counts(_counted_list(_one_colour_each(args)))
     nobles = [w for w in args if w.sense is None and card_word(w.key) == "noble"]
     if nobles and head != "noble":  # a noble named anywhere is the noble's own clause
@@ -996,20 +1063,25 @@ def _tidied(clause: Clause) -> list[Clause]:
     if head == "take" and decks and not cards and not any(map(_is_colour, args)):
         head = "reserve"  # "taking a blind one off the level 3 deck"
     if head in ("reserve", "buy") and len(cards) == 1:
-        args = [w for w in args if w not in cards and not _described(cards[0], w, head)]
+        rest = [w for w in args if w not in cards]
+        told = _description(rest, head) if any(map(_place_or_describing, rest)) else None
+        rest = [w for w in rest if not _describing(w)]
+        if told is not None and not _fits(cards[0], told):  # ("2-28, the red one…": refused)
+            return [(head, written, [cards[0], *rest])]
+        args = [] if told is not None else [w for w in rest if not _described(cards[0], w, head)]
         if head == "buy" and args and all(_is_colour(w) or _is_number(w) for w in args):
             return [(head, written, cards), ("pay", "", args)]  # "buy 1-23: 1 white, 1 blue"
         args = [cards[0], *args]  # (what only describes the card is left out; the rest stays)
     if head in ("reserve", "buy") and not cards:
-        colours = [w for w in args if _is_colour(w) and w.sense is not None]
-        counts = [w for w in args if _is_number(w) and _number_of(w) == 1]
-        if len(colours) == 1 and len(args) == 1 + len(counts):  # "buy the black (one)"
-            colour = colours[0]
-            assert colour.sense is not None
-            if colour.sense.value != GOLD:
-                bonus = Sense("bonus", colour.sense.value, colour.sense.languages)
-                return [(head, written, [replace(colour, sense=bonus)])]
-    if head == "reserve" and not cards:
+        named = _description(args, head)
+        if named is not None and any(w.sense and w.sense.group in ("bonus", "held") for w in named):
+            return [(head, written, named)]  # "buy the black (one)", "the level 2 white card"
+        level = _ordinal_level(args) if head == "reserve" else None
+        if level is not None:  # "úr fyrsta bunkanum", "from the second deck"
+            deck = next(w for w in args if w.sense == _DECK)
+            return [(head, written, [deck, replace(deck, key=str(level), sense=None)])]
+        args = [w for w in args if not _describing(w)]
+    if head == "reserve" and not cards and not any(map(_gem_colour, args)):
         numbers = [w for w in args if _is_number(w)]
         levels = [w for w in numbers if _number_of(w) in (1, 2, 3)]
         if len({_number_of(w) for w in levels}) > 1:  # "one card from deck 2"
@@ -1019,6 +1091,182 @@ def _tidied(clause: Clause) -> list[Clause]:
         if decks and len(said) == 1 and others <= {1}:  # (not "2 cards from deck 1")
             args = [decks[0], replace(levels[0], sense=None, key=str(_number_of(levels[0])))]
     return [(head, written, args)]
+
+
+#: The kinds of ``[grammar]`` word that say what a card is like, read beside a reserve or a
+#: buy: the first that a word has is what it says.
+_DESCRIBING_KINDS = ("cost", "points", "row", "top", "first", "second", "third")
+#: The level that each word for a place says ("the top row", "ar y lefel gyntaf").
+_LEVEL_OF = {"first": 1, "second": 2, "third": 3, "top": 3}
+
+
+def _describing_kind(key: str, vocabulary: ReadingVocabulary) -> str | None:
+    kinds = _grammar(key, vocabulary)
+    return next((k for k in _DESCRIBING_KINDS if k in kinds), None)
+
+
+def _describing(word: Word) -> bool:
+    return word.sense is not None and word.sense.group == "describes"
+
+
+def _place_or_describing(word: Word) -> bool:
+    return word.sense == _DECK or _describing(word)
+
+
+def _gem_colour(word: Word) -> bool:
+    return _is_colour(word) and word.sense is not None and word.sense.value != GOLD
+
+
+def _description(args: list[Word], head: str) -> list[Word] | None:
+    """A card said by what it is like ("the green 5-pointer on the top row", "y cerdyn gwyn
+    dau bwynt sy'n costio 5 coch"), as the words that say each thing of it: its bonus colour
+    (the one colour left), its level (a number, an ordinal or a word for the top beside a
+    deck or row word), its points (a number beside a points word, one when none is) and its
+    cost (counts and colours after a cost word). None when the words say anything more
+    (another colour, another count: then they are not a description)."""
+    if not args:
+        return None
+    vocabulary = reading_words()
+    used: set[int] = set()
+    levels: set[int] = set()
+    points: list[int] = []
+    pointed = False
+    cost: list[tuple[int, int]] = []
+
+    def number(at: int, most: int) -> int | None:
+        if at in used or not 0 <= at < len(args) or not _is_number(args[at]):
+            return None
+        found = _number_of(args[at])
+        if found is None or found > most:
+            return None
+        used.add(at)
+        return found
+
+    for n, word in enumerate(args):  # the places first: their levels are beside them
+        if word.sense not in (_DECK, _ROW):
+            continue
+        used.add(n)
+        kinds = _grammar(word.key, vocabulary) if word.sense == _DECK else set()
+        level = number(n + 1, 3) or number(n - 1, 3) or _level_beside(args, n, used)
+        if level is None and "top" in kinds:  # "y lefel uchaf", "efsta"
+            level = 3
+        if level is not None:
+            levels.add(level)
+        elif "points" in kinds:  # (Icelandic "stig": a level, and points)
+            pointed = True
+            found = number(n - 1, 5)
+            points += [found] if found is not None else []
+        elif not _place_beside(args, n):  # ("সবচেয়ে উপরের লেভেলের": one place)
+            return None
+    for n, word in enumerate(args):
+        if n in used or not _describing(word) or word.sense is None:
+            continue
+        used.add(n)
+        if word.sense.value == "points":
+            pointed = True
+            found = number(n - 1, 5)
+            found = number(n + 1, 5) if found is None else found
+            points += [found] if found is not None else []
+        elif word.sense.value == "cost":  # (a cost word with no counts after it says nothing)
+            at = n + 1
+            while at + 1 < len(args) and _is_number(args[at]) and _gem_colour(args[at + 1]):
+                count, gem = _number_of(args[at]), args[at + 1].sense
+                assert count is not None and gem is not None
+                cost.append((int(gem.value), count))
+                used.update((at, at + 1))
+                at += 2
+            ones = at == n + 1 or (at == n + 3 and cost[-1][1] == 1)  # ("po unu blankan, …")
+            if ones and at < len(args) and all(map(_gem_colour, args[at:])):  # "costs a white…"
+                cost += [(int(w.sense.value), 1) for w in args[at:] if w.sense is not None]
+                used.update(range(at, len(args)))
+        # (an ordinal by itself, "first, I'll…", says nothing)
+    left = [w for n, w in enumerate(args) if n not in used]
+    colours = {w.sense.value for w in left if _gem_colour(w) and w.sense}
+    for word in left:
+        if _gem_colour(word) or (_is_number(word) and _number_of(word) == 1):
+            continue
+        if (head == "reserve" and _is_colour(word)) or word.sense == Sense("held"):
+            continue  # (the gold that comes with a reserve)
+        return None
+    if len(colours) > 1 or len(levels) > 1 or len(set(points)) > 1:
+        return None
+    held = [w for w in left if w.sense == Sense("held")]
+    said: list[Word] = held[:1]
+    first = args[0]
+    if colours:
+        named = next(w for w in left if _gem_colour(w))
+        assert named.sense is not None
+        bonus = Sense("bonus", named.sense.value, named.sense.languages)
+        said.append(replace(named, sense=bonus))
+    if levels:
+        said.append(replace(first, sense=Sense("level", levels.pop())))
+    if pointed:
+        said.append(replace(first, sense=Sense("points", points[0] if points else 1)))
+    said += [replace(first, sense=Sense("cost", f"{c}:{k}")) for c, k in cost]
+    return said
+
+
+def _level_beside(args: list[Word], n: int, used: set[int]) -> int | None:
+    """The level an ordinal or a word for the top beside a deck or row word says."""
+    vocabulary = reading_words()
+    for at in (n - 1, n + 1):
+        if at in used or not 0 <= at < len(args):
+            continue
+        word = args[at]
+        if _describing(word) and word.sense is not None:
+            kind = str(word.sense.value)
+        elif word.sense == _DECK and "top" in _grammar(word.key, vocabulary):
+            kind = "top"
+        else:
+            continue
+        if kind in _LEVEL_OF:
+            used.add(at)
+            return _LEVEL_OF[kind]
+    return None
+
+
+def _place_beside(args: list[Word], n: int) -> bool:
+    """Whether a deck or row word stands beside another (the two say one place)."""
+    return any(0 <= at < len(args) and args[at].sense in (_DECK, _ROW) for at in (n - 1, n + 1))
+
+
+def _ordinal_level(args: list[Word]) -> int | None:
+    """The level of the deck that a reserve names by an ordinal beside a deck word, and by
+    no number but one ("one from the second deck"): None when it names it otherwise."""
+    if any(_number_of(w) not in (None, 1) for w in args) or any(map(_gem_colour, args)):
+        return None
+    found = set()
+    for n, word in enumerate(args):
+        if word.sense != _DECK:
+            continue
+        for at in (n - 1, n + 1):
+            beside = args[at].sense if 0 <= at < len(args) else None
+            if beside is not None and beside.group == "describes" and beside.value in _ORDINALS:
+                found.add(_LEVEL_OF[str(beside.value)])
+    return found.pop() if len(found) == 1 else None
+
+
+_ORDINALS = ("first", "second", "third")
+
+
+def _fits(card: Word, said: list[Word]) -> bool:
+    """Whether a card named by its id is as the words beside it describe it."""
+    bonus = level = points = None
+    cost: list[tuple[int, int]] = []
+    for word in said:
+        sense = word.sense
+        assert sense is not None
+        if sense.group == "bonus":
+            bonus = int(sense.value)
+        elif sense.group == "level":
+            level = int(sense.value)
+        elif sense.group == "points":
+            points = int(sense.value)
+        elif sense.group == "cost":
+            colour, _, count = str(sense.value).partition(":")
+            cost.append((int(colour), int(count)))
+    found = _card_id(card.key)
+    return found in CARDS and card_fits(found, bonus, level, points, tuple(cost))
 
 
 def _after_a_deck_word(args: list[Word], levels: list[Word]) -> list[Word]:

@@ -347,6 +347,102 @@ def test_a_card_named_by_its_colour_or_as_the_one_held_is_asked_about(
     assert (request.bonus, request.held) == (bonus, held) and not sure
 
 
+@pytest.mark.parametrize(
+    ("text", "action", "described"),
+    [
+        ("Reserve the red level 3 card", "reserve", {"bonus": 3, "level": 3}),
+        ("I'll reserve the white two-pointer that costs 5 red.", "reserve",
+         {"bonus": 0, "points": 2, "cost": ((3, 5),)}),
+        ("I'll buy the green tier-1 card", "buy", {"bonus": 2, "level": 1}),
+        ("Cadw'r cerdyn gwyn tri phwynt o'r lefel uchaf.", "reserve",
+         {"bonus": 0, "points": 3, "level": 3}),
+        ("Dw i am gadw'r cerdyn glas sy'n werth pwynt", "reserve", {"bonus": 1, "points": 1}),
+        ("Tek frá græna 5 stiga spilið í efstu röðinni.", "reserve",
+         {"bonus": 2, "points": 5, "level": 3}),
+        ("ég kaupi græna spilið á fyrsta stigi, það sem kostar 2 hvít og 1 blátt.", "buy",
+         {"bonus": 2, "level": 1, "cost": ((0, 2), (1, 1))}),
+        ("Mi aĉetas la verdan karton de la unua nivelo.", "buy", {"bonus": 2, "level": 1}),
+        ("Mi rezervu la blankan karton de nivelo du, tiun kiu kostas kvin ruĝajn.", "reserve",
+         {"bonus": 0, "level": 2, "cost": ((3, 5),)}),
+        ("তিন নম্বর সারির সবুজ ৫ পয়েন্টের কার্ডটা রিজার্ভ করছি, সাথে একটা সোনা নিচ্ছি।", "reserve",
+         {"bonus": 2, "level": 3, "points": 5}),
+        ("লেভেল ২ এর সাদা কার্ডটা, যেটার দাম ১ সবুজ 4 লাল ২ কালো, ওটা রিজার্ভ করছি।", "reserve",
+         {"bonus": 0, "level": 2, "cost": ((2, 1), (3, 4), (4, 2))}),
+        ("সবচেয়ে উপরের লেভেলের লাল কার্ডটা রিজার্ভ করছি", "reserve", {"bonus": 3, "level": 3}),
+    ],
+)  # fmt: skip
+def test_a_card_described_by_colour_level_points_or_cost_is_that_card_asked_about(
+    text: str, action: str, described: dict[str, object]
+) -> None:
+    request, sure = read(text)
+    assert request is not None and request.action == action and request.card is None
+    assert request.deck is None  # (a colour said is never a deck's reserve)
+    said = {k: getattr(request, k) for k in ("bonus", "level", "points", "cost")}
+    assert said == {"bonus": None, "level": None, "points": None, "cost": ()} | described
+    assert not sure
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Gad i mi gadw 2-28, yr un du 2 bwynt sydd angen pedwar gwyrdd.",
+        "Ég ætla að taka frá 2-28, svarta 2 stiga spilið sem kostar fjögur græn.",
+    ],
+)
+def test_a_card_id_with_a_description_that_fits_it_is_that_card(text: str) -> None:
+    request, _ = read(text)
+    assert request is not None and request.card == "2-28"
+
+
+@pytest.mark.parametrize(
+    "text", ["reserve 2-28 from level 1", "reserve 2-28, the red one", "buy 2-28 worth 5 points"]
+)
+def test_a_card_id_with_a_description_that_does_not_fit_it_is_refused(text: str) -> None:
+    found = read_move(text)
+    assert found.request is None and found.trouble is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Was going to take two greens but I've changed my mind - I'll reserve 1-35 instead.",
+        "Ro'n i'n mynd i gymryd dau wyrdd ond dw i wedi newid fy meddwl - mi gadwa i 1-35 yn "
+        "lle hynny.",
+        "Ætlaði að taka tvö græn en hætti við - tek frekar frá 1-35.",
+    ],
+)
+def test_the_move_said_instead_of_an_earlier_one_is_the_one_asked_about(text: str) -> None:
+    request, sure = read(text)
+    assert request is not None and request.action == "reserve" and request.card == "1-35"
+    assert not sure
+
+
+@pytest.mark.parametrize(
+    ("text", "deck"),
+    [("Ég ætla að taka frá blint úr fyrsta bunkanum.", 1), ("reserve from the second deck", 2)],
+)
+def test_a_deck_named_by_its_ordinal_is_that_deck(text: str, deck: int) -> None:
+    request, _ = read(text)
+    assert request is not None and request.action == "reserve" and request.deck == deck
+
+
+def test_a_top_deck_without_a_level_is_no_deck() -> None:
+    request, _ = read("reserve from the top deck")
+    assert request is None or request.deck is None
+
+
+@pytest.mark.parametrize(
+    ("text", "gems"),
+    [
+        ("ami ekta sada, ekta nil ar ekta lal nibo", T(white=1, blue=1, red=1)),
+        ("sada, sobuj, lal nilam", T(white=1, green=1, red=1)),
+    ],
+)
+def test_romanised_bengali_is_read(text: str, gems: tuple[int, ...]) -> None:
+    request, _ = read(text)
+    assert request is not None and request.action == "take" and request.gems == gems
+
+
 def test_reserve_and_buy_said_in_that_order_stay_two_moves() -> None:
     assert read("reserve and buy")[0] is None
 

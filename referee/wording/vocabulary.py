@@ -223,7 +223,19 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
 # Reading: every language at once
 
 
-Group = Literal["move", "filler", "before_resign", "colour", "number", "bonus", "held"]
+Group = Literal[
+    "move",
+    "filler",
+    "before_resign",
+    "colour",
+    "number",
+    "bonus",
+    "held",
+    "level",
+    "points",
+    "cost",
+    "describes",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +244,10 @@ class Sense:
     :data:`MOVE_WORDS`), a filler passed over, a word said before resign, a colour (``value``
     its token kind), a number, or (read in sentences only) the colour of the bonus of a card
     named by it ("buy the black card"), or a word that names the writer's reserved card ("buy
-    the card I reserved"). ``languages`` are the languages that give the word this
+    the card I reserved"), or what more a sentence says of a card so named: its ``level``,
+    its ``points``, a ``cost`` pair (``value`` "colour:count"), and ``describes``, a word
+    that says one of these before it is read (``value`` its grammar kind: points, cost, row
+    …). ``languages`` are the languages that give the word this
     sense (two languages meaning the same thing by a word make one sense, not two)."""
 
     group: Group
@@ -306,6 +321,16 @@ GRAMMAR_KINDS = (
     "held",
     "instead",
     "instead_after",
+    "rather",
+    "points",
+    "cost",
+    "row",
+    "top",
+    "first",
+    "second",
+    "third",
+    "away",
+    "requesting",
 )
 #: The keys of ``[grammar]`` that are not lists of words.
 GRAMMAR_SETTINGS = ("order", "endings", "particles")

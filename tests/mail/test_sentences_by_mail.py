@@ -132,6 +132,35 @@ def test_away_said_in_a_sentence_sets_the_time_away(position: Path, tmp_path: Pa
     assert "away" in outcome.letters
 
 
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("I won't be around until Friday, sorry.", 11),
+        ("Dw i ddim ar gael tan ddydd Gwener, mae'r gwaith yn wallgo.", 11),
+        ("Ég verð ekki við tölvu til föstudags.", 11),
+        ("Mi ne povos ludi ĝis vendredo.", 11),
+        ("শুক্রবার পর্যন্ত আমি থাকছি না।", 11),
+        ("I'm off skiing until Friday, could you put me on away?", 11),
+        ("Ég er að fara á skíði til föstudags, getið þið merkt mig fjarverandi?", 11),
+    ],
+)
+def test_away_said_as_not_around_or_asked_for_sets_the_time_away(
+    position: Path, tmp_path: Path, text: str, day: int
+) -> None:
+    outcome = sent(position, tmp_path / "w", text)
+    assert outcome.played is None, outcome.said()
+    assert outcome.away_until == corpus.NOW.replace(day=day, hour=0), outcome.said()
+
+
+def test_a_card_named_by_colour_and_level_is_asked_as_that_card_never_a_deck(
+    position: Path, tmp_path: Path
+) -> None:
+    outcome = sent(position, tmp_path / "w", "Hmm. I'll reserve the red level 3 card.")
+    assert outcome.played is None and (outcome.asked or "").startswith("reserve 3-13"), (
+        outcome.said()
+    )
+
+
 def test_a_command_word_after_a_negation_is_no_command(position: Path, tmp_path: Path) -> None:
     outcome = sent(position, tmp_path / "w", "I'm not away until Friday, just slow.")
     assert outcome.away_until is None and outcome.played is None

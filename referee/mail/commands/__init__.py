@@ -178,19 +178,25 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
     negation comes just before is not one; away needs a time said with it (its handler
     reads the time: :mod:`referee.spoken_time`)."""
     _load()
-    vocabulary = reading_vocabulary()
+    grammar = reading_vocabulary().grammar_of
     lines = [line.strip() for line in plain(text).splitlines()]
     written = [line for line in lines if line and not is_footer(line)][:LINES_LOOKED_AT]
     found: list[Found] = []
     for sentence in read_move("\n".join(written)).sentences:
+        requests = _phrase_kinds(WORD.findall(sentence.text.casefold()))[0]
         for clause in clauses_of(sentence.text):
             words = WORD.findall(clause.casefold())
-            kinds = {kind for w in words for kind, _ in vocabulary.grammar_of(w)}
+            phrased, inside = _phrase_kinds(words)  # "not around", "ddim ar gael", "could you"
+            kinds = {k for n, w in enumerate(words) if n not in inside for k, _ in grammar(w)}
             said = {c for w in words for c in commands_meant(scope, w) if c.key in SAID}
+            away = _REGISTRY.get((scope, "away"))
+            if "away" in phrased | kinds and away is not None:
+                said.add(away)
+            asks = sentence.asks and "requesting" not in requests  # ("Could you mark me away…?")
             for command in sorted(said, key=lambda c: SAID.index(c.key)):
                 if command.key not in CHANGING:  # "Could you send me the rules?": shown
                     found.append(Found(command, "", sentence.text))
-                elif sentence.asks or kinds & {"negations", "doubts", "telling"}:
+                elif asks or kinds & {"negations", "doubts", "telling"}:
                     continue  # "Is Bo away?", "I'm not away", "I was away for a week"
                 elif command.key == "away" and until_said(sentence.text, _SOME_DAY):
                     found.append(Found(command, sentence.text, sentence.text))
@@ -198,6 +204,22 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
                     found.append(Found(command, "", sentence.text))
     # the one that says most: away with its time first; "moves", a word of chat, last
     return min(found, key=lambda f: SAID.index(f.command.key), default=None)
+
+
+def _phrase_kinds(words: list[str]) -> tuple[set[str], set[int]]:
+    """The kinds of the grammar phrases of several words said among ``words`` (a language's
+    ``[grammar] away``: "not around", "ddim ar gael", "ne povos ludi"; ``requesting``:
+    "could you", "bonvolu"), and where their words stand (a "not" inside one says no not)."""
+    vocabulary = reading_vocabulary()
+    keys = [fold(w) for w in words]
+    kinds: set[str] = set()
+    inside: set[int] = set()
+    for n, key in enumerate(keys):
+        for pieces, kind, _ in vocabulary.grammar_phrases.get(key, ()):
+            if tuple(keys[n : n + len(pieces)]) == pieces and kind in ("away", "requesting"):
+                kinds.add(kind)
+                inside.update(range(n, n + len(pieces)))
+    return kinds, inside
 
 
 #: The commands said in a sentence that change the writer's standing: read only from a
