@@ -221,6 +221,8 @@ def read_move(text: str) -> MoveReading:
     taken_back = any(s.doubt is not None for s in others)  # "… Just kidding!", "… Or not."
     sure = all(s.sure and not s.bare for s in requests) and not unfinished and not loose
     sure = sure and not musing and not taken_back and merged.action not in ("pass", "resign")
+    paid = any(_gold_paying(s.request, merged) for s in requests if s.request is not None)
+    sure = sure and not paid  # (tokens with gold, read as the buy's payment)
     return MoveReading(merged, sure, tuple(read), None, unplaced)
 
 
@@ -243,6 +245,13 @@ def _merged(sentences: list[Sentence]) -> MoveRequest | None:
         if _gold_of_a_reserve(request, action):
             continue
         if action is not None and _gold_of_a_reserve(action, request):
+            action = request
+            continue
+        if _gold_paying(request, action):
+            extras.append(replace(request, pay=request.gems))
+            continue
+        if action is not None and _gold_paying(action, request):
+            extras.append(replace(action, pay=action.gems))
             action = request
             continue
         if action is None:
@@ -270,6 +279,22 @@ def _gold_of_a_reserve(request: MoveRequest, action: MoveRequest | None) -> bool
         and request.gems is not None
         and request.gems[:5] == (0, 0, 0, 0, 0)
         and request.gems[5] <= 1
+    )
+
+
+def _gold_paying(request: MoveRequest, action: MoveRequest | None) -> bool:
+    """Whether ``request``, beside the buy ``action``, is tokens with gold among them that
+    read as a take ("একটা সাদা, একটা নীল আর সোনাটা দিয়ে দাম দেব"; "Gwyn, glas, gwyrdd +
+    aur yn lle'r coch"): gold is never taken, so they say how the buy is paid (asked about,
+    never played at once)."""
+    return (
+        action is not None
+        and action.action == "buy"
+        and request.action == "take"
+        and request.gems is not None
+        and request.gems[5] >= 1
+        and request.returned is None
+        and request.noble is None
     )
 
 

@@ -443,6 +443,22 @@ def test_romanised_bengali_is_read(text: str, gems: tuple[int, ...]) -> None:
     assert request is not None and request.action == "take" and request.gems == gems
 
 
+@pytest.mark.parametrize(
+    ("text", "pay"),
+    [
+        ("১-২৩ কার্ডটা কিনছি। একটা সাদা, একটা নীল আর সোনাটা দিয়ে দাম দেব।",
+         T(white=1, blue=1, gold=1)),
+        ("Dw i'n prynu 1-23. Bydd yr aur yn cymryd lle'r ail docyn gwyn.", T(white=1, gold=1)),
+    ],
+)  # fmt: skip
+def test_tokens_with_gold_beside_a_buy_are_its_payment_asked_about(
+    text: str, pay: tuple[int, ...]
+) -> None:
+    request, sure = read(text)
+    assert request is not None and request.action == "buy" and request.card == "1-23"
+    assert request.pay == pay and not sure
+
+
 def test_reserve_and_buy_said_in_that_order_stay_two_moves() -> None:
     assert read("reserve and buy")[0] is None
 

@@ -14,7 +14,6 @@ NOT_READ_YET: set[str] = {
     "cy-060",
     "cy-135",
     "cy-164",
-    "cy-210",
     "cy-228",
     "cy-235",
 }  # fmt: skip
