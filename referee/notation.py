@@ -581,6 +581,13 @@ def described(args: list[_Word]) -> dict[str, Any] | None:
     as the one the writer reserved ("the card I reserved"), and by what more they say of it
     (its level, points and cost: "the white two-pointer on level 2 that costs 5 red"): the
     fields of a :class:`MoveRequest` that say so; None when the card is not named so."""
+    found = description_of(args)
+    return found if found is not None and ("bonus" in found or "held" in found) else None
+
+
+def description_of(args: list[_Word]) -> dict[str, Any] | None:
+    """What the words that describe a card (each read as one of :data:`_DESCRIBING`) say of
+    it, as the fields of a :class:`MoveRequest`; None when any word says something else."""
     senses = [a.sense for a in args]
     if not args or any(s is None or s.group not in _DESCRIBING for s in senses):
         return None
@@ -594,7 +601,7 @@ def described(args: list[_Word]) -> dict[str, Any] | None:
             found["cost"] = (*found.get("cost", ()), (int(colour), int(count)))
         else:
             found[sense.group] = int(sense.value)
-    return found if "bonus" in found or "held" in found else None
+    return found
 
 
 #: The groups of the words that describe a card (read in sentences only)

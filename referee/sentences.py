@@ -54,6 +54,7 @@ from referee.notation import (
     Word,
     card_fits,
     card_word,
+    description_of,
     plain,
     reading_words,
     readings_of,
@@ -572,16 +573,12 @@ def _placed(words: list[Word], vocabulary: ReadingVocabulary) -> list[_Placed]:
 def _phrased(words: list[Word], roles: list[str], vocabulary: ReadingVocabulary) -> list[str]:
     """The roles of words that a grammar of several words covers ("thank you", "see you"):
     that grammar's, in place of each word's own (what is not a move word or an argument)."""
-    keys = [w.key for w in words]
-    for n, key in enumerate(keys):
-        for pieces, kind, _ in vocabulary.grammar_phrases.get(key, ()):
-            if tuple(keys[n : n + len(pieces)]) != pieces:
-                continue
-            role = {"negations": "negation", "doubts": "doubt"}.get(kind, kind)
-            role = role if role in ("negation", "doubt", "telling") else "grammar"
-            for k in range(n, n + len(pieces)):
-                if roles[k] not in ("head", "argument"):
-                    roles[k] = role
+    for where, kind in vocabulary.phrases_in([w.key for w in words]):
+        role = {"negations": "negation", "doubts": "doubt"}.get(kind, kind)
+        role = role if role in ("negation", "doubt", "telling") else "grammar"
+        for k in where:
+            if roles[k] not in ("head", "argument"):
+                roles[k] = role
     return roles
 
 
@@ -1276,22 +1273,10 @@ _ORDINALS = ("first", "second", "third")
 
 def _fits(card: Word, said: list[Word]) -> bool:
     """Whether a card named by its id is as the words beside it describe it."""
-    bonus = level = points = None
-    cost: list[tuple[int, int]] = []
-    for word in said:
-        sense = word.sense
-        assert sense is not None
-        if sense.group == "bonus":
-            bonus = int(sense.value)
-        elif sense.group == "level":
-            level = int(sense.value)
-        elif sense.group == "points":
-            points = int(sense.value)
-        elif sense.group == "cost":
-            colour, _, count = str(sense.value).partition(":")
-            cost.append((int(colour), int(count)))
+    fields = description_of(said) or {}
+    fields.pop("held", None)
     found = _card_id(card.key)
-    return found in CARDS and card_fits(found, bonus, level, points, tuple(cost))
+    return found in CARDS and card_fits(found, **fields)
 
 
 def _after_a_deck_word(args: list[Word], levels: list[Word]) -> list[Word]:

@@ -402,6 +402,14 @@ class ReadingVocabulary:
         """Whether ``word`` is, in some language, the option word ``option``."""
         return option in self.options.of(word)
 
+    def phrases_in(self, keys: list[str]) -> Iterator[tuple[range, str]]:
+        """Each grammar phrase of several words said in ``keys`` (folded words, in order):
+        where its words stand, and its kind."""
+        for n, key in enumerate(keys):
+            for pieces, kind, _ in self.grammar_phrases.get(key, ()):
+                if tuple(keys[n : n + len(pieces)]) == pieces:
+                    yield range(n, n + len(pieces)), kind
+
     def grammar_of(self, word: str, key: str | None = None) -> tuple[tuple[str, str], ...]:
         """What ``word`` is in a sentence's grammar: (kind, language) pairs, none when it is
         no grammar word of any language."""

@@ -179,6 +179,7 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
     reads the time: :mod:`referee.spoken_time`)."""
     _load()
     grammar = reading_vocabulary().grammar_of
+    away = _REGISTRY.get((scope, "away"))
     lines = [line.strip() for line in plain(text).splitlines()]
     written = [line for line in lines if line and not is_footer(line)][:LINES_LOOKED_AT]
     found: list[Found] = []
@@ -189,7 +190,6 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
             phrased, inside = _phrase_kinds(words)  # "not around", "ddim ar gael", "could you"
             kinds = {k for n, w in enumerate(words) if n not in inside for k, _ in grammar(w)}
             said = {c for w in words for c in commands_meant(scope, w) if c.key in SAID}
-            away = _REGISTRY.get((scope, "away"))
             if "away" in phrased | kinds and away is not None:
                 said.add(away)
             asks = sentence.asks and "requesting" not in requests  # ("Could you mark me away…?")
@@ -210,15 +210,12 @@ def _phrase_kinds(words: list[str]) -> tuple[set[str], set[int]]:
     """The kinds of the grammar phrases of several words said among ``words`` (a language's
     ``[grammar] away``: "not around", "ddim ar gael", "ne povos ludi"; ``requesting``:
     "could you", "bonvolu"), and where their words stand (a "not" inside one says no not)."""
-    vocabulary = reading_vocabulary()
-    keys = [fold(w) for w in words]
     kinds: set[str] = set()
     inside: set[int] = set()
-    for n, key in enumerate(keys):
-        for pieces, kind, _ in vocabulary.grammar_phrases.get(key, ()):
-            if tuple(keys[n : n + len(pieces)]) == pieces and kind in ("away", "requesting"):
-                kinds.add(kind)
-                inside.update(range(n, n + len(pieces)))
+    for where, kind in reading_vocabulary().phrases_in([fold(w) for w in words]):
+        if kind in ("away", "requesting"):
+            kinds.add(kind)
+            inside.update(where)
     return kinds, inside
 
 
