@@ -51,7 +51,7 @@ from referee.engine.cards import (
 )
 from referee.engine.moves import Buy, Move, Pass, Reserve, Resign, Take, move_json
 from referee.engine.rules import apply, default_payment, legal_moves, noble_choices
-from referee.engine.state import GameState, need
+from referee.engine.state import GameState, Player, need
 from referee.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
 from referee.wording.vocabulary import (
     ENGLISH_WORDS,
@@ -137,6 +137,7 @@ _HEADS: dict[str, Action | None] = {
     "take": "take", "reserve": "reserve", "buy": "buy", "pass": "pass", "resign": "resign",
     "return": None, "noble": None, "pay": None,
 }  # fmt: skip
+_GOLD = TOKEN_COLOURS.index("gold")
 _NOTHING_SENSE = Sense("move", "nothing")
 _DECK_SENSE = Sense("move", "deck")
 
@@ -164,6 +165,10 @@ class MoveRequest:
     level: int | None = None
     points: int | None = None
     cost: tuple[tuple[int, int], ...] = ()
+    #: tokens with gold said of a buy's payment, that may be the payment whole ("white, blue
+    #: and gold") or what the gold stands in for ("gold covers the red"); read in sentences
+    #: only: the payment is that, or else the one that spends the gold on those colours
+    gold_paying: Tokens | None = None
     others: tuple[MoveRequest, ...] = field(default=(), compare=False, repr=False)
     #: whether this reading mixes the words of two languages (other than English)
     mixed: bool = field(default=False, compare=False, repr=False)
@@ -576,6 +581,12 @@ def request_of_clauses(clauses: list[Clause], text: str) -> MoveRequest:
     return replace(request, **description) if description else request
 
 
+def tokens_said(args: list[_Word], head: str, text: str) -> Tokens:
+    """The tokens that the words after ``head`` count (a payment said on its own: "paying 2
+    white and 1 blue"); InvalidMoveError when they are not tokens."""
+    return _token_list(args, head, text, allow_nothing=True)
+
+
 def described(args: list[_Word]) -> dict[str, Any] | None:
     """The card that the words of a sentence name by its bonus colour ("the black card"), or
     as the one the writer reserved ("the card I reserved"), and by what more they say of it
@@ -921,14 +932,39 @@ def _fitting(state: GameState, request: MoveRequest, player: str | None) -> list
         hand = {r.card for r in state.player.reserved}
         fits = [m for m in fits if isinstance(m, Buy | Reserve) and m.card in hand]
     if request.action == "buy" and request.pay is None and len(fits) > 1:
-        mover = state.player
-        fits = [
-            m
-            for m in fits
-            if isinstance(m, Buy)
-            and m.pay == default_payment(need(CARDS[m.card], mover.bonuses), mover.tokens)
-        ]
+        buys = [m for m in fits if isinstance(m, Buy)]
+        fits = [m for m in _paid_as_said(buys, request.gold_paying, state.player)]
+    if request.cost and len(fits) > 1:  # ("the white one that costs 5 red": 2-03, not 3-01)
+        whole = [m for m in fits if _costs_just(m, request.cost)]
+        fits = whole or fits
     return fits
+
+
+def _paid_as_said(buys: list[Buy], said: Tokens | None, mover: Player) -> list[Buy]:
+    """Of the buys that fit, those paid as the writer said: the usual way; with tokens with
+    gold said of the payment, the payment that is those tokens, or else the one that spends
+    the least gold, at least as much as said, and fewer of the colours said than the usual
+    way does ("gold covers the red": not the red)."""
+
+    def usual(buy: Buy) -> Tokens:
+        return default_payment(need(CARDS[buy.card], mover.bonuses), mover.tokens)
+
+    if said is None:
+        return [m for m in buys if m.pay == usual(m)]
+    exact = [m for m in buys if m.pay == said]
+    if exact:
+        return exact
+    spent = [m for m in buys if m.pay[_GOLD] >= said[_GOLD]]
+    instead = [m for m in spent if all(m.pay[k] < usual(m)[k] for k in range(5) if said[k])]
+    chosen = instead or spent
+    least = min((m.pay[_GOLD] for m in chosen), default=0)
+    return [m for m in chosen if m.pay[_GOLD] == least]
+
+
+def _costs_just(move: Move, cost: tuple[tuple[int, int], ...]) -> bool:
+    """Whether the card a move names costs what is said and nothing more."""
+    card = CARDS.get(move.card or "") if isinstance(move, Buy | Reserve) else None
+    return card is not None and {k: n for k, n in enumerate(card.cost) if n} == dict(cost)
 
 
 def _fits(request: MoveRequest, move: Move) -> bool:

@@ -59,6 +59,7 @@ from referee.notation import (
     reading_words,
     readings_of,
     request_of_clauses,
+    tokens_said,
     written_words,
 )
 from referee.wording.vocabulary import (
@@ -127,6 +128,8 @@ class Sentence:
     naming: bool = False
     #: whether it asks (ends in a question mark)
     asks: bool = False
+    #: whether it tells of a move rather than makes one ("I just took a black"; see _telling)
+    told: bool = False
 
 
 @dataclass(frozen=True)
@@ -154,15 +157,29 @@ def sentences_of(text: str) -> list[str]:
 
 
 def _sentences(text: str) -> list[tuple[str, bool]]:
-    """The sentences of ``text``, each with whether it asks (ends in a question mark)."""
+    """The sentences of ``text``, each with whether it asks (ends in a question mark); what
+    is said in brackets, when more than a card, is a sentence of its own after the one it
+    stands in ("Tek frá 1-35 (þetta svarta sem kostar 3 græna)", "লেভেল ২-এর সাদা কার্ডটা
+    (২ পয়েন্ট) রিজার্ভ করছি": the sentence whole, then the bracket's)."""
     found: list[tuple[str, bool]] = []
     start = 0
-    joined = _JOINING.sub(" ", _BRACKETED.sub(_bracketed, plain(text)))
+    asides: list[str] = []
+    joined = _JOINING.sub(" ", _BRACKETED.sub(lambda m: _bracketed(m, asides), plain(text)))
     for end in [*_SENTENCE_END.finditer(joined), None]:
         stop = end.start() if end is not None else len(joined)
-        sentence = joined[start:stop].strip(_AROUND)
+        sentence = joined[start:stop]
+        said = [asides[int(n)] for n in _ASIDE.findall(sentence)]
+        if said:
+            sentence = re.sub(
+                r"[ \t]*\x01\d+\x01[ \t]*(?=([,.;:]?))",
+                lambda m: "" if m.group(1) else " ",
+                sentence,
+            )
+        sentence = sentence.strip(_AROUND)
         if sentence:
             found.append((sentence, end is not None and "?" in end.group()))
+        for aside in said:
+            found += [(s, asks) for s, asks in _sentences(aside)]
         if end is not None:
             start = end.end()
     return found
@@ -170,16 +187,40 @@ def _sentences(text: str) -> list[tuple[str, bool]]:
 
 #: What is said in brackets.
 _BRACKETED = re.compile(r"\(([^()]*)\)")
+#: Where a bracket stood that is a sentence of its own (its number among them).
+_ASIDE = re.compile("\x01(\\d+)\x01")
 
 
-def _bracketed(found: re.Match[str]) -> str:
+def _bracketed(found: re.Match[str], asides: list[str]) -> str:
     """What is said in brackets: a card or a noble alone is part of its sentence ("my
-    reserved card (1-36)"); anything more, a sentence of its own ("Tek frá 1-35 (þetta svarta
-    sem kostar 3 græna)")."""
+    reserved card (1-36)"); anything more, a sentence of its own, kept in ``asides`` (its
+    place marked)."""
     inside = found.group(1)
     if all(card_word(fold(word)) for word in WORD.findall(inside)):
         return f" {inside} "
-    return f"\n{inside}\n"
+    if _listed_after_a_count(found):
+        return f" {inside} "
+    asides.append(inside)
+    return f" \x01{len(asides) - 1}\x01 "
+
+
+def _listed_after_a_count(found: re.Match[str]) -> bool:
+    """Whether a bracket lists colours, without counts, just after a count or a move word
+    ("Cymryd 3 (gwyn, gwyrdd, coch)", "take (red, blue, green)"): the move's own, part of
+    its sentence (a cost, "(2 gwyn + 1 glas)", is not)."""
+    vocabulary = reading_words()
+    before = WORD.findall(found.string[: found.start()])
+    last = fold(before[-1]) if before else ""
+    senses = vocabulary.senses_of(last)
+    counts = last.isdecimal() or any(s.group == "number" or _leads(s) for s in senses)
+    keys = [fold(word) for word in WORD.findall(found.group(1))]
+    colours = [k for k in keys if any(s.group == "colour" for s in vocabulary.senses_of(k))]
+    said = all(
+        k in colours
+        or (not k.isdecimal() and all(s.group == "filler" for s in vocabulary.senses_of(k)))
+        for k in keys
+    )
+    return counts and bool(colours) and said
 
 
 def read_move(text: str) -> MoveReading:
@@ -190,14 +231,23 @@ def read_move(text: str) -> MoveReading:
     at = {id(s): n for n, s in enumerate(read)}
     moving = [s for s in read if s.moving]
     bare = [s for s in read if s.bare]
-    if bare and all(_only_follows(s.request) for s in moving if s.request is not None):
+    if bare and all(_only_follows(s.request) or s.told for s in moving if s.request is not None):
         moving = sorted([*moving, bare[0]], key=lambda s: at[id(s)])  # colours, then a return
     if not moving:
         return MoveReading(sentences=tuple(read))
     unplaced = tuple(w for s in moving for w in s.unplaced)
-    musing = [s for s in moving if s.doubt is not None and s.request is None]
+    sure_first = next((at[id(s)] for s in moving if s.doubt is None and s.request), len(read))
+    musing = [  # (said, or asked, before the move: "Bo says I should reserve 3-13. …")
+        s for s in moving if s.doubt is not None and (s.request is None or at[id(s)] < sure_first)
+    ]
+    first = next((at[id(s)] for s in moving if s.request is not None), len(read))
     if musing and len(musing) < len(moving):  # "…whether I should reserve something. I'll
-        moving = [s for s in moving if s.doubt is None or s.request is not None]  # take …"
+        # take …"; not one after a move that names what it is about ("… NOT the two greens")
+        moving = [
+            s
+            for s in moving
+            if s not in musing or (s.request is None and s.naming and at[id(s)] > first)
+        ]
     doubt = next((s for s in moving if s.doubt is not None), None)
     if doubt is not None:  # "I won't take red", "red or blue": never read, never offered
         assert doubt.doubt is not None
@@ -210,6 +260,17 @@ def read_move(text: str) -> MoveReading:
     if all(_only_follows(s.request) for s in requests):  # "give back two greens", no action
         return MoveReading(None, False, tuple(read), _no_move(requests[0].text), unplaced)
     merged = _merged(requests)
+    making = [s for s in requests if not s.told]
+    told_apart = merged is None and 0 < len(making) < len(requests)
+    if told_apart:  # "… (yes, black: I know I just took one)": what a sentence tells of is
+        merged = _merged(making)  # no move of its own beside one made (asked about)
+        requests = making if merged is not None else requests
+    withdrawn = [at[id(s)] for s in read if s.doubt is not None and s.request is None]
+    later = [s for s in requests if withdrawn and at[id(s)] > max(withdrawn)]
+    taken_over = merged is None and 0 < len(later) < len(requests)
+    if taken_over:  # "Take 2 green. No wait, scratch that… Buy 1-23 instead": the move after
+        merged = _merged(later)  # what takes it back (asked about)
+        requests = later if merged is not None else requests
     if merged is None:
         actions = [s.request.action for s in requests if s.request is not None]
         both = " / ".join(s.text for s in requests)
@@ -221,6 +282,7 @@ def read_move(text: str) -> MoveReading:
     loose = any(s.naming for s in others)  # "…; mi remetas unu blankan"
     taken_back = any(s.doubt is not None for s in others)  # "… Just kidding!", "… Or not."
     sure = all(s.sure and not s.bare for s in requests) and not unfinished and not loose
+    sure = sure and not told_apart and not taken_over
     sure = sure and not musing and not taken_back and merged.action not in ("pass", "resign")
     paid = any(_gold_paying(s.request, merged) for s in requests if s.request is not None)
     sure = sure and not paid  # (tokens with gold, read as the buy's payment)
@@ -249,10 +311,10 @@ def _merged(sentences: list[Sentence]) -> MoveRequest | None:
             action = request
             continue
         if _gold_paying(request, action):
-            extras.append(replace(request, pay=request.gems))
+            extras.append(_gold_of_the_payment(request))
             continue
         if action is not None and _gold_paying(action, request):
-            extras.append(replace(action, pay=action.gems))
+            extras.append(_gold_of_the_payment(action))
             action = request
             continue
         if action is None:
@@ -299,6 +361,13 @@ def _gold_paying(request: MoveRequest, action: MoveRequest | None) -> bool:
     )
 
 
+def _gold_of_the_payment(request: MoveRequest) -> MoveRequest:
+    """Tokens with gold that say how a buy is paid: the payment whole ("white, blue, green
+    and gold") or what the gold stands in for ("gold covers the red"), the position tells
+    (notation); the reading is asked about, with the payment written out."""
+    return MoveRequest("pass", gold_paying=request.gems, text=request.text)
+
+
 def _only_follows(request: MoveRequest | None) -> bool:
     """Whether a request is only what follows a move (return, pay, noble), with no action of
     its own: the reader makes such a sentence a pass with those parts (see read_sentence)."""
@@ -306,13 +375,16 @@ def _only_follows(request: MoveRequest | None) -> bool:
 
 
 def _without_extras(request: MoveRequest) -> MoveRequest:
-    return replace(request, returned=None, noble=None, pay=None, text=None)
+    return replace(request, returned=None, noble=None, pay=None, gold_paying=None, text=None)
 
 
 def _joined(action: MoveRequest, extra: MoveRequest) -> MoveRequest | None:
-    """``action`` with the parts ``extra`` adds; None when they say different things."""
+    """``action`` with the parts ``extra`` adds; None when they say different things (or a
+    payment beside what is not a buy)."""
+    if extra.pay is not None and action.action != "buy":
+        return None
     joined = action
-    for part in ("returned", "noble", "pay"):
+    for part in ("returned", "noble", "pay", "gold_paying"):
         mine, theirs = getattr(action, part), getattr(extra, part)
         if theirs is None:
             continue
@@ -355,6 +427,16 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     aside = doubt is not None and moving and _only_aside(text, vocabulary)
     if aside:  # "Mi prenus blankan, ruĝan kaj nigran, se tio eblas": asked, never played at once
         doubt = None
+    reason = _after_the_reason(text, vocabulary) if moving else None
+    if reason is not None:  # (the reason is not the move: asked about)
+        moved = read_sentence(reason, asks)
+        if moved.request is not None:
+            return replace(moved, text=text, sure=False)
+    kept = _without_denied(text, vocabulary) if doubt is not None and moving else None
+    if kept is not None:  # "Buy 1-23 instead please, NOT the two greens": the move, asked
+        moved = read_sentence(kept, asks)
+        if moved.request is not None and moved.doubt is None:
+            return replace(moved, text=text, sure=False)
     unplaced = tuple(p.word.written for p in first if p.role == "unknown")
     requests: list[MoveRequest] = []
     refusal: InvalidMoveError | None = None
@@ -375,22 +457,50 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     )
     if requests and all(_returns_nothing(r) for r in requests):  # "so nothing to give back"
         return Sentence(text, unplaced=unplaced)  # (what a move returns unless it says more)
+    if aside and requests and all(map(_only_follows, requests)) and _nothing_back(text):
+        return Sentence(text, unplaced=unplaced)  # ("…, কিছু ফেরত দিতে হবে না")
     if not requests and not moving and doubt is None:
         whole = [r for r in readings if _one_language(r, vocabulary)] or readings
         return replace(_bare(text, whole[0], unplaced), naming=naming)
     if not requests:
+        apart = _payment_apart(text, asks) if doubt is None and refusal is not None else None
+        if apart is not None:
+            return replace(apart, naming=naming)
         return Sentence(text, None, False, unplaced, doubt, moving, refusal, naming=naming)
     best = [r for r in requests if not r.mixed] or requests
     request = best[0] if len(best) == 1 else replace(best[0], others=tuple(best[1:]))
     sure = len(best) == 1 and not several and not unplaced and doubt is None and not asks
-    sure = sure and not aside and not _telling(first) and not _repeated(first)
+    sure = sure and not aside and not _repeated(first)
+    told = _telling(first)
     sure = sure and not request.mixed  # (no one language writes all its words)
     sure = sure and not guessed and not typos
     sure = sure and not any(p.role in ("instead", "instead_after", "rather") for p in first)
     # (a card named by its colour, or as the one in the hand: which one is asked)
     named = request.card is not None or request.deck is not None
     sure = sure and (named or request.action not in ("buy", "reserve"))
-    return Sentence(text, request, sure, unplaced, doubt, moving, naming=naming)
+    sure = sure and not told
+    return Sentence(text, request, sure, unplaced, doubt, moving, naming=naming, told=told)
+
+
+def _payment_apart(text: str, asks: bool) -> Sentence | None:
+    """A buy and the gold of its payment said in clauses of one sentence that reads as no
+    move whole ("buy the card I reserved, gold covers the red"; "Prynu'r cerdyn du, aur am y
+    coch"), read clause by clause: the buy, with the gold its payment uses; asked about."""
+    clauses = clauses_of(text)
+    if len(clauses) < 2:
+        return None
+    read = [read_sentence(clause, asks) for clause in clauses]
+    requests = [s.request for s in read if s.request is not None]
+    buys = [r for r in requests if r.action == "buy"]
+    if len(buys) != 1 or len(requests) < 2 or any(s.doubt is not None for s in read):
+        return None
+    if not all(r is buys[0] or _gold_paying(r, buys[0]) for r in requests):
+        return None
+    merged = _merged([s for s in read if s.request is not None])
+    if merged is None:
+        return None
+    unplaced = tuple(w for s in read for w in s.unplaced)
+    return Sentence(text, merged, False, unplaced, None, True)
 
 
 #: Two words joined by a dash, in Latin letters or digits ("5-point", "two-pointer", "tier-3").
@@ -400,8 +510,9 @@ _COUNTED_WORD = re.compile(
 
 
 def _count_apart(found: re.Match[str]) -> str:
-    """A count joined to a word that describes a card ("5-point", "two-pointer", "tier-3"),
-    as the two words; anything else (a card id, "face-down") as written."""
+    """A count or a word that describes a card joined to another ("5-point", "two-pointer",
+    "tier-3", "dua-nivela"), as the two words; anything else (a card id, "face-down") as
+    written."""
     vocabulary = reading_words()
     parts = [fold(part) for part in found.groups()]
 
@@ -414,7 +525,11 @@ def _count_apart(found: re.Match[str]) -> str:
         )
 
     first, second = parts
-    if (counts(first) and describes(second)) or (describes(first) and counts(second)):
+    if (
+        describes(second)
+        if counts(first)
+        else describes(first) and (counts(second) or describes(second))
+    ):
         return f"{found.group(1)} {found.group(2)}"
     return found.group(0)
 
@@ -434,26 +549,125 @@ _CLAUSE_END = re.compile(r"[,:\u2013\u2014]|\s-\s")
 
 
 def clauses_of(sentence: str) -> list[str]:
-    """The clauses of a sentence: its parts between commas, colons and dashes."""
-    return [c for c in _CLAUSE_END.split(sentence) if c.strip()]
+    """The clauses of a sentence: its parts between commas, colons and dashes, and before a
+    word that says what follows from what went before (its language's ``so``: "…, so I'll
+    take two")."""
+    found: list[str] = []
+    for clause in _CLAUSE_END.split(sentence):
+        at = _so_words(clause)
+        found += [clause[start:end] for start, end in itertools.pairwise([0, *at, len(clause)])]
+    return [c for c in found if c.strip()]
+
+
+def _so_words(text: str) -> list[int]:
+    """Where each word (or phrase) of a language's ``so`` begins in ``text``, but the first."""
+    vocabulary = reading_words()
+    words = list(WORD.finditer(text))
+    keys = [fold(w.group()) for w in words]
+    starts = {n for n, key in enumerate(keys) if "so" in _grammar(key, vocabulary)}
+    starts |= {where[0] for where, kind in vocabulary.phrases_in(keys) if kind == "so"}
+    return [words[n].start() for n in sorted(starts) if n > 0]
+
+
+def _after_the_reason(text: str, vocabulary: ReadingVocabulary) -> str | None:
+    """What a sentence says after the reason it gives first, when the reason names colours or
+    counts and has no move word, and what follows its ``so`` has one ("Estas ankoraŭ kvar
+    verdaj en la banko, do mi prenas du verdajn"; "ব্যাংকে এখনো চারটে সবুজ আছে, তাই আমি
+    দুটো সবুজ নিচ্ছি"): None when it says no such thing."""
+    at = _so_words(text)
+    if not at:
+        return None
+    before, after = text[: at[-1]], text[at[-1] :]
+    said = written_words(before)
+    if not said:
+        return None
+    roles = {p.role for p in _placed(next(readings_of(said)), vocabulary)}
+    return after if "argument" in roles and "head" not in roles else None
 
 
 def _only_aside(text: str, vocabulary: ReadingVocabulary) -> bool:
     """Whether every word of negation or doubt in a sentence stands in a clause of its own,
     with no move word and nothing a move names ("…, se tio eblas"; "…, por ne superi dek"):
     then it does not say the move is not, or is one of two; the sentence is asked about.
-    One in the move's own clause ("I won't take red", "red or blue") is never read."""
-    for clause in clauses_of(text):
+    One in the move's own clause ("I won't take red", "red or blue") is never read. A "no"
+    alone before the move ("No, I'm reserving the green one") answers someone else."""
+    for n, clause in enumerate(clauses_of(text)):
         written = written_words(clause)
         if not written:
             continue
         placed = _placed(next(readings_of(written)), vocabulary)
         roles = {p.role for p in placed}
+        if _nothing_returned(placed):
+            continue
         if roles & {"negation", "doubt"} and roles & {"head", "argument", "typo"}:
             return False
+        if n == 0 and roles <= {"negation", "grammar"}:  # ("No, I'm reserving…", "Na, …")
+            continue
         if roles & {"negation", "doubt"} and roles <= {"negation", "doubt", "grammar"}:
             return False  # "…, no, …", "…, or maybe not": said of the move itself
     return True
+
+
+def _without_denied(text: str, vocabulary: ReadingVocabulary) -> str | None:
+    """A sentence without its clauses that only deny what they name, beside a clause with a
+    move word said instead of another ("Buy 1-23 instead, NOT the two greens"; "Prynu 1-23
+    yn lle, NID y ddau wyrdd"): None when it has none, or when what they deny is named in
+    the rest too (then it says not of the move itself). Without "instead" ("take 3-12, not
+    3-13") the sentence says not of its move, and is never read."""
+    kept: list[str] = []
+    denied: set[str] = set()
+    heads = instead = False
+    for clause in clauses_of(text):
+        written = written_words(clause)
+        placed = _placed(next(readings_of(written)), vocabulary) if written else []
+        roles = {p.role for p in placed}
+        if "negation" in roles and "argument" in roles and not roles & {"head", "doubt", "typo"}:
+            denied |= {_named(p.word) for p in placed if p.role == "argument"}
+            continue
+        heads = heads or "head" in roles
+        instead = instead or bool(roles & {"instead", "instead_after", "rather"})
+        kept.append(clause)
+    rest = ", ".join(kept)
+    if not denied or not heads or not instead:
+        return None
+    named = {
+        _named(p.word)
+        for p in _placed(next(readings_of(written_words(rest))), vocabulary)
+        if p.role == "argument"
+    }
+    return None if (denied - {""}) & named else rest
+
+
+def _named(word: Word) -> str:
+    """What an argument names, to compare: its colour or card ("" for a count)."""
+    if word.sense is not None and word.sense.group == "colour":
+        return f"colour:{word.sense.value}"
+    return word.key if word.sense is None and card_word(word.key) else ""
+
+
+def _nothing_back(text: str) -> bool:
+    """Whether a clause of a sentence says that nothing goes back (:func:`_nothing_returned`)."""
+    vocabulary = reading_words()
+    for clause in clauses_of(text):
+        written = written_words(clause)
+        if written and _nothing_returned(_placed(next(readings_of(written)), vocabulary)):
+            return True
+    return False
+
+
+def _nothing_returned(placed: list[_Placed]) -> bool:
+    """Whether a clause says that nothing goes back: a return, said not, with nothing of its
+    own ("þarf ekki að skila neinu", "কিছু ফেরত দিচ্ছি না", "no need to return anything")."""
+    heads = [p.word.head for p in placed if p.role == "head"]
+    roles = {p.role for p in placed}
+    nothing = all(_nothing(p.word) for p in placed if p.role == "argument")
+    return (
+        bool(heads)
+        and set(heads) == {"return"}
+        and "negation" in roles
+        and roles <= {"head", "negation", "doubt", "grammar", "argument"}
+        and nothing
+    )
 
 
 def _telling(placed: list[_Placed]) -> bool:
@@ -567,7 +781,20 @@ def _placed(words: list[Word], vocabulary: ReadingVocabulary) -> list[_Placed]:
             found.append(_Placed(replace(word, written=""), "typo"))
         else:
             found.append(_Placed(word, role))
-    return _numbered_cards(_instead(_ones(_particles(found, vocabulary))))
+    return _numbered_cards(_instead(_ones(_relatives(_particles(found, vocabulary)))))
+
+
+def _relatives(found: list[_Placed]) -> list[_Placed]:
+    """A word that asks which ("which", "kiu"): a doubt first in a sentence or just after a
+    move word ("Which should I take?", "take which?"); after any other word it says which
+    card ("the one which costs five red", "la karton, kiun mi rezervis"), passed over."""
+    out: list[_Placed] = []
+    for n, placed in enumerate(found):
+        if placed.role == "relative":
+            asks = n == 0 or found[n - 1].role == "head"
+            placed = _Placed(placed.word, "doubt" if asks else "grammar")
+        out.append(placed)
+    return out
 
 
 def _phrased(words: list[Word], roles: list[str], vocabulary: ReadingVocabulary) -> list[str]:
@@ -694,7 +921,7 @@ def _role(word: Word, vocabulary: ReadingVocabulary) -> str:
         return "doubt"
     if "telling" in kinds:
         return "telling"
-    for kind in ("instead", "instead_after", "rather"):
+    for kind in ("instead", "instead_after", "rather", "relative"):
         if kind in kinds:
             return kind
     if "asking" in kinds:
@@ -843,16 +1070,23 @@ def _later_wins(found: list[_Placed]) -> list[_Placed]:
 
 
 def _ones(found: list[_Placed]) -> list[_Placed]:
-    """ "a"/"an" before a colour counts one; elsewhere it is grammar."""
+    """ "a"/"an" before a colour counts one; elsewhere it is grammar. One that another
+    language asks with (Welsh "a": "A gaf i…?") asks only where it is not before a colour
+    ("…costs 2 white and a blue")."""
     out: list[_Placed] = []
+    vocabulary = reading_words()
     for n, placed in enumerate(found):
-        if placed.role == "one":
-            following = found[n + 1] if n + 1 < len(found) else None
-            colour = (
-                following is not None
-                and following.word.sense is not None
-                and following.word.sense.group == "colour"
+        following = found[n + 1] if n + 1 < len(found) else None
+        colour = (
+            following is not None
+            and following.word.sense is not None
+            and following.word.sense.group == "colour"
+        )
+        if placed.role == "asking" and colour and n > 0:
+            placed = _Placed(
+                placed.word, "one" if "one" in _grammar(placed.word.key, vocabulary) else "asking"
             )
+        if placed.role == "one":
             role = "argument" if colour else "grammar"
             one = Sense("number", 1, (SOFT_ONE,))
             word = replace(placed.word, sense=one) if colour else placed.word
@@ -867,14 +1101,32 @@ def _requests(
 ) -> tuple[list[MoveRequest], InvalidMoveError | None, bool]:
     """The requests one reading of a sentence makes (several: its arguments may go with its
     move words more than one way), the refusal when it makes none, and whether a list of
-    colours before what only follows a move was taken for a take (a guess: never sure)."""
+    colours before what only follows a move was taken for a take (a guess: never sure).
+    A word for the price beside a buy ("দাম") pays; where its words then make no move, it
+    says what the card costs ("সবুজ কার্ডটা কিনব — যেটার দাম ২টা সাদা আর ১টা নীল")."""
+    heads = {p.word.head for p in placed if p.role == "head"}
+    found = _requests_priced(placed, text, vocabulary, "reserve" in heads and "buy" not in heads)
+    priced = any(
+        p.role == "head" and p.word.head == "pay" and _describing_kind(p.word.key, vocabulary)
+        for p in placed
+    )
+    if "buy" in heads and priced and not found[0]:
+        again = _requests_priced(placed, text, vocabulary, True)
+        found = again if again[0] else found
+    return found
+
+
+def _requests_priced(
+    placed: list[_Placed], text: str, vocabulary: ReadingVocabulary, priced: bool
+) -> tuple[list[MoveRequest], InvalidMoveError | None, bool]:
+    """:func:`_requests`, with a word for the price that pays read as what the card costs
+    when ``priced`` (a reserve pays nothing: its price is the card's, "যেটার দাম")."""
     buying = any(p.word.head == "buy" for p in placed if p.role == "head")
     naming = any(p.word.head in ("reserve", "buy") for p in placed if p.role == "head")
     items: list[tuple[str, Word]] = []  # (head | argument, word), in order
-    reserving = not buying and any(p.word.head == "reserve" for p in placed if p.role == "head")
     for p in placed:
-        cost = reserving and p.word.head == "pay" and _describing_kind(p.word.key, vocabulary)
-        if cost == "cost":  # a reserve pays nothing: its price is the card's ("যেটার দাম")
+        cost = priced and p.word.head == "pay" and _describing_kind(p.word.key, vocabulary)
+        if cost == "cost":
             items.append(("argument", replace(p.word, sense=Sense("describes", cost), head=None)))
         elif p.role == "head":
             items.append(("head", p.word))
@@ -965,11 +1217,18 @@ def _read_clauses(
         if len([c for c in clauses if c[0] in ACTIONS]) > 1:  # "I resign, take me out"
             kept = [c for c in clauses if c[2] or c[0] not in ACTIONS or c[0] in ("pass", "resign")]
             clauses = kept if any(c[0] in ACTIONS for c in kept) else clauses
+        resigns = [c for c in clauses if c[0] == "resign" and not c[2]]
+        if len(resigns) > 1:  # "rhoi'r ffidil yn y to - dwi'n ildio": said twice, one move
+            clauses = [c for c in clauses if c[0] != "resign" or c is resigns[0]]
         follows = not any(c[0] in ACTIONS for c in clauses)
+        paying = [c for c in clauses if c[0] == "pay"] if follows else []
         if follows:  # only what follows a move: return, pay, noble (joined to the move)
-            clauses = [("pass", "", []), *clauses]
+            clauses = [("pass", "", []), *(c for c in clauses if c[0] != "pay")]
         try:
             request = request_of_clauses([t for c in clauses for t in _tidied(c)], text)
+            if paying:  # ("Buy 1-23. Paying 2 white and 1 blue."): the buy's, when joined
+                _, written, args = _tidied(paying[0])[0]
+                request = replace(request, pay=tokens_said(args, written, text))
         except InvalidMoveError as err:
             errors.append(err)
             continue
@@ -1064,6 +1323,8 @@ def _tidied(clause: Clause) -> list[Clause]:
     (its level and the deck words around it said nothing more); a take of one card is a
     buy, and a take from a deck a reserve (whether it is sure is the sentence's to say)."""
     head, written, args = clause
+    if head == "resign":  # ("I concede this one": the game, not a count)
+        args = [w for w in args if not (_number_of(w) == 1 and not w.key.isdecimal())]
     if head == "return" and any(_nothing(w) for w in args):  # "nothing to give back"
         return [(head, written, [next(w for w in args if _nothing(w))])]
     if head not in ("reserve", "buy"):  # (what describes a card says nothing of the others)
@@ -1165,11 +1426,16 @@ def _description(args: list[Word], head: str) -> list[Word] | None:
         return found
 
     for n, word in enumerate(args):  # the places first: their levels are beside them
-        if word.sense not in (_DECK, _ROW):
+        if word.sense not in (_DECK, _ROW) or n in used:  # (one that says another's level)
             continue
         used.add(n)
         kinds = _grammar(word.key, vocabulary) if word.sense == _DECK else set()
-        level = number(n + 1, 3) or number(n - 1, 3) or _level_beside(args, n, used)
+        level = (  # ("the second level, the one which…": an ordinal before a count of one)
+            _level_beside(args, n, used, _ORDINALS)
+            or number(n + 1, 3)
+            or number(n - 1, 3)
+            or _level_beside(args, n, used, ("top",))
+        )
         if level is None and "top" in kinds:  # "y lefel uchaf", "efsta"
             level = 3
         if level is not None:
@@ -1198,9 +1464,21 @@ def _description(args: list[Word], head: str) -> list[Word] | None:
                 used.update((at, at + 1))
                 at += 2
             ones = at == n + 1 or (at == n + 3 and cost[-1][1] == 1)  # ("po unu blankan, …")
-            if ones and at < len(args) and all(map(_gem_colour, args[at:])):  # "costs a white…"
-                cost += [(int(w.sense.value), 1) for w in args[at:] if w.sense is not None]
+            listed = args[at:]
+            if len(listed) > 2 and _number_of(listed[-1]) == 1:  # ("… লাল একটা করে": one each)
+                listed = listed[:-1]
+            if ones and listed and all(map(_gem_colour, listed)):  # "costs a white…"
+                cost += [(int(w.sense.value), 1) for w in listed if w.sense is not None]
                 used.update(range(at, len(args)))
+            back = n - 2  # (none after it: before it, as "যেটায় ৫টা লাল লাগে" says it)
+            while at == n + 1 and back >= 0 and _gem_colour(args[back + 1]):
+                count = number(back, 7)
+                gem = args[back + 1].sense
+                if count is None or gem is None or back + 1 in used:
+                    break
+                cost.append((int(gem.value), count))
+                used.add(back + 1)
+                back -= 2
         # (an ordinal by itself, "first, I'll…", says nothing)
     left = [w for n, w in enumerate(args) if n not in used]
     colours = {w.sense.value for w in left if _gem_colour(w) and w.sense}
@@ -1228,8 +1506,9 @@ def _description(args: list[Word], head: str) -> list[Word] | None:
     return said
 
 
-def _level_beside(args: list[Word], n: int, used: set[int]) -> int | None:
-    """The level an ordinal or a word for the top beside a deck or row word says."""
+def _level_beside(args: list[Word], n: int, used: set[int], kinds: tuple[str, ...]) -> int | None:
+    """The level that a word of ``kinds`` (ordinals, or the word for the top) beside a deck
+    or row word says."""
     vocabulary = reading_words()
     for at in (n - 1, n + 1):
         if at in used or not 0 <= at < len(args):
@@ -1241,7 +1520,7 @@ def _level_beside(args: list[Word], n: int, used: set[int]) -> int | None:
             kind = "top"
         else:
             continue
-        if kind in _LEVEL_OF:
+        if kind in kinds:
             used.add(at)
             return _LEVEL_OF[kind]
     return None
@@ -1298,7 +1577,7 @@ def _counts_the_rest(args: list[Word]) -> bool:
     if total is None:
         return False
     if _is_colour(args[1]):  # "three: white, green, black"; not "two reds and one green"
-        listed = args[1:]
+        listed = [w for w in args[1:] if not _soft(w)]  # ("…, coch a du": Welsh "and")
         return total >= 3 and all(map(_is_colour, listed)) and len(listed) == total
     said, pending = 0, None
     for word in args[1:]:

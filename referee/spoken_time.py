@@ -8,7 +8,8 @@ reads, and their last word too ("Dydd Gwener" is also "Gwener"); each language's
 forms), ``today`` and ``tomorrow``, the suffixes of a day's number (``ordinal``: 20th,
 20fed, 20-a), the numbers of days beyond the counts of ``[numbers]`` (``[time.numbers]``:
 ten, deg, tíu, dek, দশ), and other forms of the weekdays and months (``[time.weekdays]``,
-``[time.months]``: Welsh mutations, Icelandic cases). A count before a unit that is none of
+``[time.months]``: Welsh mutations, Icelandic cases), and words that are a length of time
+whole (``[time.lengths]``: Welsh "tridiau", three days). A count before a unit that is none of
 these ("a few days") is not read as a time at all. Nothing here names a language.
 
 Pure: (text, now) -> when, or None when no time is said.
@@ -86,6 +87,8 @@ def _time_words(folder: Path) -> TimeWords:
         ordinals |= {fold(str(w), language) for w in said.get("ordinal", [])}
         for unit, days in UNITS.items():
             units.update(dict.fromkeys(folded(said.get(unit, [])), days))
+        for days, words in said.get("lengths", {}).items():  # ("tridiau": three days)
+            units.update(dict.fromkeys(folded(words), int(days)))
         counted = [*table.get("numbers", {}).items(), *said.get("numbers", {}).items()]
         for number, words in counted:
             numbers.update(dict.fromkeys(folded(words), int(number)))

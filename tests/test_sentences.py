@@ -8,18 +8,19 @@ from __future__ import annotations
 import re
 import shutil
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.engine import GameState
+from referee.engine import Buy, GameState
 from referee.engine.cards import tokens
-from referee.notation import MoveRequest, as_move, format_move
+from referee.notation import MoveRequest, as_move, format_move, resolve
 from referee.sentences import read_move, sentences_of
 from referee.wording.vocabulary import languages_in, locale_folder
-from tests.positions import new_game
+from tests.positions import holding, new_game
 
 
 def T(**counts: int) -> tuple[int, int, int, int, int, int]:  # noqa: N802 (as tests/ write it)
@@ -444,19 +445,34 @@ def test_romanised_bengali_is_read(text: str, gems: tuple[int, ...]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "pay"),
+    "text",
     [
-        ("১-২৩ কার্ডটা কিনছি। একটা সাদা, একটা নীল আর সোনাটা দিয়ে দাম দেব।",
-         T(white=1, blue=1, gold=1)),
-        ("Dw i'n prynu 1-23. Bydd yr aur yn cymryd lle'r ail docyn gwyn.", T(white=1, gold=1)),
+        "Mi aĉetas la verdan karton de nivelo 1, la oro anstataŭ blanka.",
+        "Dw i'n prynu 1-23. Bydd yr aur yn cymryd lle'r ail docyn gwyn.",
+        "buying the green one on level 1, gold covers the white I'm missing",  # (one sentence)
+        "Prynu'r cerdyn gwyrdd ar lefel 1, aur am y gwyn.",
     ],
-)  # fmt: skip
-def test_tokens_with_gold_beside_a_buy_are_its_payment_asked_about(
-    text: str, pay: tuple[int, ...]
-) -> None:
+)
+def test_tokens_with_gold_beside_a_buy_say_the_payment_uses_gold_asked_about(text: str) -> None:
+    """The tokens may be the payment whole or what the gold stands in for: the payment is
+    the one that uses the gold (written out when asked), not the tokens as said."""
     request, sure = read(text)
-    assert request is not None and request.action == "buy" and request.card == "1-23"
-    assert request.pay == pay and not sure
+    assert request is not None and request.action == "buy"
+    assert request.card == "1-23" or (request.bonus, request.level) == (2, 1)
+    assert request.pay is None and request.gold_paying is not None and not sure
+
+
+def test_the_gold_said_of_a_payment_chooses_the_payment_that_uses_it() -> None:
+    """She holds a red, so the usual payment of her reserved 1-36 spends it; said that the
+    gold covers the red, the payment is the gold's."""
+    state = holding(
+        new_game(), tokens_=T(white=1, blue=1, green=1, red=1, gold=1), reserved=[("1-36", False)]
+    )
+    usual = resolve(state, MoveRequest("buy", card="1-36"))
+    request, _ = read("buying the card I reserved, the gold covers the red")
+    assert request is not None
+    assert isinstance(usual, Buy) and usual.pay == T(white=1, blue=1, green=1, red=1)
+    assert resolve(state, request) == Buy("1-36", T(white=1, blue=1, green=1, gold=1))
 
 
 def test_reserve_and_buy_said_in_that_order_stay_two_moves() -> None:
@@ -513,3 +529,168 @@ def test_colours_alone_then_a_return_that_says_its_own_colours_is_a_take() -> No
     assert request.returned == T(black=1, green=1)
     request, _ = read("svörtum og grænum skila ég")  # a return alone is no take
     assert request is None or request.action != "take"
+
+
+def test_what_a_bracket_says_follows_its_sentence_which_stays_whole() -> None:
+    found = sentences_of("লেভেল ৩-এর লাল কার্ডটা (৩ পয়েন্ট) রিজার্ভ করছি, সাথে একটা সোনা।")
+    assert found == ["লেভেল ৩-এর লাল কার্ডটা রিজার্ভ করছি, সাথে একটা সোনা", "৩ পয়েন্ট"]
+    request, _ = read("লেভেল ২-এর সাদা কার্ডটা (২ পয়েন্ট) রিজার্ভ করছি।")
+    assert request is not None and (request.action, request.bonus, request.level) == (
+        "reserve", 0, 2,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "gems"),
+    [
+        ("Estas ankoraŭ kvar verdaj en la banko, do mi prenas du verdajn ĵetonojn.", T(green=2)),
+        ("ব্যাংকে এখনো চারটে সবুজ আছে, তাই আমি দুটো সবুজ নিচ্ছি।", T(green=2)),
+        ("There are four greens left, so I'll take two greens.", T(green=2)),
+    ],
+)
+def test_the_reason_before_so_is_not_the_move(text: str, gems: tuple[int, ...]) -> None:
+    request, sure = read(text)
+    assert request is not None and request.gems == gems and not sure
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Take 2 green. No wait, scratch that, I can afford the green card with my gold. "
+        "Buy 1-23 instead please, NOT the two greens.",
+        "Dau wyrdd. Na, arhoswch, dw i'n gallu fforddio'r cerdyn gwyrdd efo'r aur! Prynu 1-23 "
+        "yn lle, NID y ddau wyrdd.",
+        "Tvo græna. Nei bíddu, ég hef efni á græna spilinu með gullinu! Kaupi 1-23 í staðinn, "
+        "EKKI tvo græna.",
+    ],
+)
+def test_a_move_taken_back_gives_way_to_the_one_after_asked_about(text: str) -> None:
+    request, sure = read(text)
+    assert request is not None and (request.action, request.card) == ("buy", "1-23")
+    assert not sure
+
+
+@pytest.mark.parametrize(
+    ("text", "read_as"),
+    [
+        ("take red, blue and black instead, not green", T(blue=1, red=1, black=1)),
+        ("take red, blue, black, not green", None),  # (no "instead": it says not of the move)
+        ("take red, blue and green instead, not green", None),  # (it denies what it takes)
+        ("Take 2 green. Buy 1-23, NOT the two greens.", None),  # (two moves, none taken back)
+    ],
+)
+def test_a_clause_that_only_denies_beside_instead_is_left_out(
+    text: str, read_as: tuple[int, ...] | None
+) -> None:
+    request, sure = read(text)
+    assert (request.gems if request is not None else None) == read_as and not sure
+
+
+def test_a_sentence_that_tells_of_a_move_gives_way_to_the_move_made() -> None:
+    text = (
+        "Bluan + ruĝan + nigran. Poste mi redonas unu blankan kaj unu nigran (jes, nigran, "
+        "mi scias ke mi ĵus prenis ĝin)."
+    )
+    request, sure = read(text)
+    assert request is not None and request.gems == T(blue=1, red=1, black=1)
+    assert request.returned == T(white=1, black=1) and not sure
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tek frá 2-07. Þá er ég með akkúrat 10 með gullinu, þarf ekki að skila neinu.",
+        "৩-১২ রিজার্ভ করছি। সোনাটা নিয়ে ঠিক ১০টা হবে, কিছু ফেরত দিতে হবে না।",
+        "Reserve 2-07. That's 10 with the gold so I don't need to discard anything.",
+    ],
+)
+def test_a_return_said_not_with_nothing_of_its_own_is_no_return(text: str) -> None:
+    request, _ = read(text)
+    assert request is not None and request.action == "reserve" and request.returned is None
+
+
+@pytest.mark.parametrize(
+    ("text", "reads"),
+    [
+        ("I'd like to reserve the white two-point card on the second level, the one which "
+         "costs five red.", True),
+        ("Mi volas aĉeti la karton, kiun mi rezervis.", True),
+        ("Which should I take, red green blue", False),
+        ("Kiun mi prenu: ruĝan, verdan, bluan", False),
+    ],
+)  # fmt: skip
+def test_which_asks_only_first_in_a_sentence(text: str, reads: bool) -> None:
+    request, _ = read(text)
+    assert (request is not None) == reads
+
+
+@pytest.mark.parametrize(
+    ("text", "bonus"),
+    [
+        ("Bo reckons I should be going for the red 3-pointer on the top row. Nice try, Bo. "
+         "No, I'm reserving the green 5 point card (the 7 blue 3 green one).", 2),
+        ("Mae Bo yn dweud y dylwn i gadw'r cerdyn coch 3 phwynt ar lefel 3. Na, dw i'n cadw'r "
+         "un gwyrdd 5 pwynt (7 glas, 3 gwyrdd).", 2),
+    ],
+)  # fmt: skip
+def test_a_move_said_or_asked_of_before_the_one_made_is_left_out(text: str, bonus: int) -> None:
+    request, sure = read(text)
+    assert request is not None and request.action == "reserve" and request.bonus == bonus
+    assert not sure
+
+
+def test_a_no_of_its_own_after_the_move_still_takes_it_back() -> None:
+    assert read("Take red, green and blue, no.")[0] is None
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("কেনার মতো কিছু নেই রে। ওই সাদা কার্ডটা, যেটায় ৫টা লাল লাগে, ওটা রিজার্ভ করে রাখছি।",
+         "2-03"),  # the cost before its word; 3-01 costs 5 red and more
+        ("লেভেল ১-এর কালো কার্ডটা কিনছি — যেটার দাম সাদা, নীল, সবুজ, লাল একটা করে।", "1-36"),
+        ("Buying the green card on level 1 - the one that costs 2 white and a blue.", "1-23"),
+        ("Hoffwn gadw'r cerdyn du 5 pwynt ar y lefel uchaf, yr un sy'n costio 7 coch a 3 du.",
+         "3-20"),
+    ],
+)  # fmt: skip
+def test_a_card_described_by_its_cost_is_the_one_that_costs_just_that(text: str, card: str) -> None:
+    request, _ = read(text)
+    assert request is not None
+    state = holding(
+        new_game(), tokens_=T(white=1, blue=1, green=1, gold=1), reserved=[("1-36", False)]
+    )
+    board = ((None,) * 4, ("2-03", None, None, None), ("3-01", "3-20", None, None))
+    board = (("1-23", "1-35", None, None), *board[1:])
+    state = replace(state, board=board)
+    assert getattr(resolve(state, request), "card", None) == card
+
+
+def test_a_payment_in_a_sentence_of_its_own_goes_with_a_buy_only() -> None:
+    request, _ = read("আমি ১-২৩ টা বাই করছি। পেমেন্ট: ২টো হোয়াইট + ১টা ব্লু।")
+    assert request is not None and request.pay == T(white=2, blue=1)
+    assert read("Take red blue green. Paying 2 white.")[0] is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dwi'n rhoi'r ffidil yn y to - dwi'n ildio.",
+        "I'm going to concede this one, work has gone mad.",
+    ],
+)
+def test_resigning_said_twice_or_of_this_game_is_resigning(text: str) -> None:
+    request, _ = read(text)
+    assert request is not None and request.action == "resign"
+
+
+@pytest.mark.parametrize(
+    ("text", "deck"),
+    [
+        ("Rezervas blinde la supran karton de la dua-nivela stako.", 2),
+        ("লেভেল থ্রি-র ডেক থেকে উপরের কার্ডটা রিজার্ভ করছি।", 3),
+    ],
+)
+def test_a_deck_level_joined_to_its_word_or_as_english_in_bengali(text: str, deck: int) -> None:
+    request, _ = read(text)
+    assert request is not None and request.deck == deck

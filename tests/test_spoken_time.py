@@ -59,6 +59,15 @@ def test_a_count_of_days_beyond_seven_said_in_words_is_read(text: str, days: int
     assert until_said(text, now) == now + timedelta(days=days)
 
 
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [("Bydda i ffwrdd am dridiau", 3), ("i ffwrdd am ddeuddydd", 2),
+     ("10 din thakbo na", 10), ("5 din jonno", 5)],
+)  # fmt: skip
+def test_a_word_that_is_a_length_of_time_whole_is_read(text: str, days: int) -> None:
+    assert until_said(text, NOW) == NOW + timedelta(days=days)
+
+
 @pytest.mark.parametrize("text", ["away a few days", "away for several weeks", "away many days"])
 def test_a_count_the_lists_do_not_know_is_never_guessed_as_one(text: str) -> None:
     assert until_said(text, datetime(2026, 12, 9, 10, tzinfo=UTC)) is None

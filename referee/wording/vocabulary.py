@@ -331,6 +331,8 @@ GRAMMAR_KINDS = (
     "third",
     "away",
     "requesting",
+    "so",
+    "relative",
 )
 #: The keys of ``[grammar]`` that are not lists of words.
 GRAMMAR_SETTINGS = ("order", "endings", "particles")
