@@ -34,6 +34,17 @@ def test_a_template_in_templates_dir_is_used_and_the_others_fall_back(tmp_path: 
     assert all(m.html is not None and "<html" in m.html for m in letters)  # shipped HTML
 
 
+def test_a_template_edited_between_two_writers_is_compiled_again(tmp_path: Path) -> None:
+    """Templates are compiled once in a process (shared between writers), but a template
+    whose source changed is never served from what was compiled before."""
+    template = tmp_path / "mail.txt.j2"
+    template.write_text("Dear {{ name }}: first.\n")
+    first = Writer.with_templates(tmp_path).write(sample_letters()[0])
+    template.write_text("Dear {{ name }}: second.\n")
+    second = Writer.with_templates(tmp_path).write(sample_letters()[0])
+    assert "first." in first.text and "second." in second.text
+
+
 def test_templates_that_fail_to_render_are_refused_naming_the_template_and_line(
     tmp_path: Path,
 ) -> None:

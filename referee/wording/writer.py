@@ -23,12 +23,14 @@ from typing import Any
 
 from jinja2 import (
     BaseLoader,
+    BytecodeCache,
     ChoiceLoader,
     Environment,
     FileSystemLoader,
     StrictUndefined,
     select_autoescape,
 )
+from jinja2.bccache import Bucket
 from markupsafe import Markup
 
 from referee.engine.cards import TOKEN_COLOURS
@@ -63,6 +65,27 @@ def shipped_templates() -> Path:
     return Path(__file__).parents[2] / "templates"
 
 
+class _CompiledTemplates(BytecodeCache):
+    """Templates compiled once in a process, for every environment made with the same
+    options (every :func:`templates`): Jinja keys each by its name and file and checks it
+    against the template's source, so a template edited or restyled is compiled again.
+    Without it each writer parses and compiles every template it renders anew."""
+
+    def __init__(self) -> None:
+        self._compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        compiled = self._compiled.get(bucket.key)
+        if compiled is not None:
+            bucket.bytecode_from_string(compiled)
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+_COMPILED = _CompiledTemplates()
+
+
 def templates(templates_dir: Path | None = None, language: str = "en") -> Environment:
     """The templates: those in ``templates_dir`` first (when given), then the shipped ones;
     their fixed texts in ``language``."""
@@ -75,6 +98,7 @@ def templates(templates_dir: Path | None = None, language: str = "en") -> Enviro
         keep_trailing_newline=True,
         autoescape=select_autoescape(enabled_extensions=("html.j2",), default_for_string=False),
         extensions=["jinja2.ext.i18n"],
+        bytecode_cache=_COMPILED,
     )
     environment.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
     environment.globals.update(language=language, fonts=FONTS, markup=Markup)
