@@ -647,7 +647,7 @@ def _token_list(args: list[_Word], head: str, text: str, allow_nothing: bool = F
     counts = [0] * 6
     pending: int | None = None
     for word in args:
-        number = _number(word)
+        number = number_of(word)
         if number is not None:
             if pending is not None:
                 raise InvalidMoveError.of(
@@ -684,7 +684,8 @@ def _nothing(word: _Word) -> bool:
     return word.sense == _NOTHING_SENSE or (word.sense is None and word.key == "0")
 
 
-def _number(word: _Word) -> int | None:
+def number_of(word: _Word) -> int | None:
+    """The count a word says: a number word, or digits of one or two figures."""
     if word.sense is not None:
         return int(word.sense.value) if word.sense.group == "number" else None
     if word.key.isdecimal() and len(word.key) <= 2:

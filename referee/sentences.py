@@ -31,7 +31,9 @@ Sentences without a move word are chat, passed over; a sentence that only follow
 ("Then I'll give back two greens") joins it.
 
 Grammar is data: a sixth language adds its lists and endings to its ``words.toml``; nothing
-here names a language.
+here names a language. Where sentences and clauses end is :mod:`referee.sentence_parts`;
+what each word is, :mod:`referee.sentence_words`; a card said by what it is like,
+:mod:`referee.card_description`.
 
 Pure: text in, a :class:`MoveReading` out.
 """
@@ -46,24 +48,42 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from referee.engine.cards import CARDS, TOKEN_COLOURS
+from referee.card_description import (
+    describing_kind,
+    description,
+    fits_card,
+    is_describing,
+    is_place_or_describing,
+    ordinal_level,
+    says_only_the_card,
+)
+from referee.engine.cards import CARDS
 from referee.errors import InvalidMoveError
 from referee.notation import (
     Clause,
     MoveRequest,
     Word,
-    card_fits,
     card_word,
-    description_of,
-    plain,
+    number_of,
     reading_words,
     readings_of,
     request_of_clauses,
     tokens_said,
     written_words,
 )
+from referee.sentence_parts import clauses_of, sentences_asking, sentences_of, so_words
+from referee.sentence_words import (
+    DECK,
+    SOFT_ONE,
+    grammar_kinds,
+    is_colour,
+    is_gem_colour,
+    is_number,
+    is_soft,
+    leads,
+    says_nothing,
+)
 from referee.wording.vocabulary import (
-    WORD,
     ReadingVocabulary,
     Sense,
     accented_latin,
@@ -71,15 +91,8 @@ from referee.wording.vocabulary import (
     locale_folder,
 )
 
-#: Where a sentence ends: ! ? ; a danda, a full stop before a space or the end, a line end.
-_SENTENCE_END = re.compile(r"[!?;\u0964\u0965\n]+|\.+(?=\s|$)")
-#: What joins words without being one: ``white+green+black``, ``#2-03``, ``red/green``, and
-#: brackets around a word ("my reserved card (1-36)").
-_JOINING = re.compile(r"[+&/#()\[\]]")
 #: A count written with a times sign: ``x2``, ``2x`` (and the sign itself, U+00D7).
 _TIMES = re.compile("[x\u00d7](\\d)|(\\d)[x\u00d7]")
-#: What is stripped around a sentence: spaces, dashes, marks of emphasis.
-_AROUND = " \t-\u2013\u2014*_"
 #: The most readings of one sentence that are tried (each word with two meanings doubles
 #: them); the first ones, English's meanings first.
 MOST_READINGS = 32
@@ -90,14 +103,6 @@ MOST_TOKENS = 7
 MOST_SENTENCES = 40
 #: The longest sentence read for a move (words); longer ones are chat.
 LONGEST_SENTENCE = 60
-#: What marks a count of one that an article said ("a white"): it counts only the colour it
-#: stands before, never a list.
-SOFT_ONE = "one"
-#: The token kind of gold.
-GOLD = TOKEN_COLOURS.index("gold")
-_DECK = Sense("move", "deck")
-#: A word for a row of cards, read as it describes a card ("the top row")
-_ROW = Sense("describes", "row")
 #: The actions: the move words a move is one of (the others only follow one).
 ACTIONS = ("take", "reserve", "buy", "pass", "resign")
 #: How a sentence that only follows a move (a return, a payment, a noble) marks the request
@@ -151,82 +156,11 @@ class MoveReading:
         return any(s.moving for s in self.sentences)
 
 
-def sentences_of(text: str) -> list[str]:
-    """The sentences of ``text`` (quotes and footers already left out), stripped."""
-    return [sentence for sentence, _ in _sentences(text)]
-
-
-def _sentences(text: str) -> list[tuple[str, bool]]:
-    """The sentences of ``text``, each with whether it asks (ends in a question mark); what
-    is said in brackets, when more than a card, is a sentence of its own after the one it
-    stands in ("Tek frá 1-35 (þetta svarta sem kostar 3 græna)", "লেভেল ২-এর সাদা কার্ডটা
-    (২ পয়েন্ট) রিজার্ভ করছি": the sentence whole, then the bracket's)."""
-    found: list[tuple[str, bool]] = []
-    start = 0
-    asides: list[str] = []
-    joined = _JOINING.sub(" ", _BRACKETED.sub(lambda m: _bracketed(m, asides), plain(text)))
-    for end in [*_SENTENCE_END.finditer(joined), None]:
-        stop = end.start() if end is not None else len(joined)
-        sentence = joined[start:stop]
-        said = [asides[int(n)] for n in _ASIDE.findall(sentence)]
-        if said:
-            sentence = re.sub(
-                r"[ \t]*\x01\d+\x01[ \t]*(?=([,.;:]?))",
-                lambda m: "" if m.group(1) else " ",
-                sentence,
-            )
-        sentence = sentence.strip(_AROUND)
-        if sentence:
-            found.append((sentence, end is not None and "?" in end.group()))
-        for aside in said:
-            found += [(s, asks) for s, asks in _sentences(aside)]
-        if end is not None:
-            start = end.end()
-    return found
-
-
-#: What is said in brackets.
-_BRACKETED = re.compile(r"\(([^()]*)\)")
-#: Where a bracket stood that is a sentence of its own (its number among them).
-_ASIDE = re.compile("\x01(\\d+)\x01")
-
-
-def _bracketed(found: re.Match[str], asides: list[str]) -> str:
-    """What is said in brackets: a card or a noble alone is part of its sentence ("my
-    reserved card (1-36)"); anything more, a sentence of its own, kept in ``asides`` (its
-    place marked)."""
-    inside = found.group(1)
-    if all(card_word(fold(word)) for word in WORD.findall(inside)):
-        return f" {inside} "
-    if _listed_after_a_count(found):
-        return f" {inside} "
-    asides.append(inside)
-    return f" \x01{len(asides) - 1}\x01 "
-
-
-def _listed_after_a_count(found: re.Match[str]) -> bool:
-    """Whether a bracket lists colours, without counts, just after a count or a move word
-    ("Cymryd 3 (gwyn, gwyrdd, coch)", "take (red, blue, green)"): the move's own, part of
-    its sentence (a cost, "(2 gwyn + 1 glas)", is not)."""
-    vocabulary = reading_words()
-    before = WORD.findall(found.string[: found.start()])
-    last = fold(before[-1]) if before else ""
-    senses = vocabulary.senses_of(last)
-    counts = last.isdecimal() or any(s.group == "number" or _leads(s) for s in senses)
-    keys = [fold(word) for word in WORD.findall(found.group(1))]
-    colours = [k for k in keys if any(s.group == "colour" for s in vocabulary.senses_of(k))]
-    said = all(
-        k in colours
-        or (not k.isdecimal() and all(s.group == "filler" for s in vocabulary.senses_of(k)))
-        for k in keys
-    )
-    return counts and bool(colours) and said
-
-
 def read_move(text: str) -> MoveReading:
     """The move that the sentences of ``text`` say, if they say one."""
     read = [
-        replace(read_sentence(s, asks), asks=asks) for s, asks in _sentences(text)[:MOST_SENTENCES]
+        replace(read_sentence(s, asks), asks=asks)
+        for s, asks in sentences_asking(text)[:MOST_SENTENCES]
     ]
     at = {id(s): n for n, s in enumerate(read)}
     moving = [s for s in read if s.moving]
@@ -453,7 +387,7 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
                 requests.append(request)
         refusal = refusal or err
     naming = any(
-        p.role == "argument" and (_is_colour(p.word) or card_word(p.word.key)) for p in first
+        p.role == "argument" and (is_colour(p.word) or card_word(p.word.key)) for p in first
     )
     if requests and all(_returns_nothing(r) for r in requests):  # "so nothing to give back"
         return Sentence(text, unplaced=unplaced)  # (what a move returns unless it says more)
@@ -520,8 +454,8 @@ def _count_apart(found: re.Match[str]) -> str:
         return key.isdecimal() or any(s.group == "number" for s in vocabulary.senses_of(key))
 
     def describes(key: str) -> bool:
-        return _describing_kind(key, vocabulary) is not None or any(
-            s == _DECK for s in vocabulary.senses_of(key)
+        return describing_kind(key, vocabulary) is not None or any(
+            s == DECK for s in vocabulary.senses_of(key)
         )
 
     first, second = parts
@@ -544,37 +478,12 @@ def _returns_nothing(request: MoveRequest) -> bool:
     )
 
 
-#: Where a clause of a sentence ends: a comma, a colon, a dash between words.
-_CLAUSE_END = re.compile(r"[,:\u2013\u2014]|\s-\s")
-
-
-def clauses_of(sentence: str) -> list[str]:
-    """The clauses of a sentence: its parts between commas, colons and dashes, and before a
-    word that says what follows from what went before (its language's ``so``: "…, so I'll
-    take two")."""
-    found: list[str] = []
-    for clause in _CLAUSE_END.split(sentence):
-        at = _so_words(clause)
-        found += [clause[start:end] for start, end in itertools.pairwise([0, *at, len(clause)])]
-    return [c for c in found if c.strip()]
-
-
-def _so_words(text: str) -> list[int]:
-    """Where each word (or phrase) of a language's ``so`` begins in ``text``, but the first."""
-    vocabulary = reading_words()
-    words = list(WORD.finditer(text))
-    keys = [fold(w.group()) for w in words]
-    starts = {n for n, key in enumerate(keys) if "so" in _grammar(key, vocabulary)}
-    starts |= {where[0] for where, kind in vocabulary.phrases_in(keys) if kind == "so"}
-    return [words[n].start() for n in sorted(starts) if n > 0]
-
-
 def _after_the_reason(text: str, vocabulary: ReadingVocabulary) -> str | None:
     """What a sentence says after the reason it gives first, when the reason names colours or
     counts and has no move word, and what follows its ``so`` has one ("Estas ankoraŭ kvar
     verdaj en la banko, do mi prenas du verdajn"; "ব্যাংকে এখনো চারটে সবুজ আছে, তাই আমি
     দুটো সবুজ নিচ্ছি"): None when it says no such thing."""
-    at = _so_words(text)
+    at = so_words(text)
     if not at:
         return None
     before, after = text[: at[-1]], text[at[-1] :]
@@ -660,7 +569,7 @@ def _nothing_returned(placed: list[_Placed]) -> bool:
     own ("þarf ekki að skila neinu", "কিছু ফেরত দিচ্ছি না", "no need to return anything")."""
     heads = [p.word.head for p in placed if p.role == "head"]
     roles = {p.role for p in placed}
-    nothing = all(_nothing(p.word) for p in placed if p.role == "argument")
+    nothing = all(says_nothing(p.word) for p in placed if p.role == "argument")
     return (
         bool(heads)
         and set(heads) == {"return"}
@@ -684,7 +593,7 @@ def _telling(placed: list[_Placed]) -> bool:
 def _repeated(placed: list[_Placed]) -> bool:
     """Whether a colour is named twice by the same word with no count ("take red, just
     red"): two of it, or one said again?"""
-    keys = [p.word.key for p in placed if p.role == "argument" and _is_colour(p.word)]
+    keys = [p.word.key for p in placed if p.role == "argument" and is_colour(p.word)]
     return len(keys) != len(set(keys))
 
 
@@ -732,7 +641,7 @@ _GRAMMAR_ROLES = (
 def _languages_of(placed: _Placed, vocabulary: ReadingVocabulary) -> set[str]:
     """The languages a placed word is a word of, in the role it has (none: the notation's
     own, or not known)."""
-    if _soft(placed.word):
+    if is_soft(placed.word):
         return set()  # ("a" before a colour: English's one, or another language's "and")
     if placed.word.sense is not None and placed.role != "grammar":
         return set(placed.word.sense.languages)
@@ -776,7 +685,7 @@ def _placed(words: list[Word], vocabulary: ReadingVocabulary) -> list[_Placed]:
     for word, role, meant in zip(words, roles, meant_of, strict=True):
         # (a colour mistyped beside a move word; a move word mistyped beside its arguments)
         if meant is not None and (heads if meant.group == "colour" else arguments):
-            word = replace(word, sense=meant, head=str(meant.value) if _leads(meant) else None)
+            word = replace(word, sense=meant, head=str(meant.value) if leads(meant) else None)
             found.append(_Placed(word, "head" if word.head else "argument"))
             found.append(_Placed(replace(word, written=""), "typo"))
         else:
@@ -807,10 +716,6 @@ def _phrased(words: list[Word], roles: list[str], vocabulary: ReadingVocabulary)
             if roles[k] not in ("head", "argument"):
                 roles[k] = role
     return roles
-
-
-def _leads(sense: Sense) -> bool:
-    return sense.group == "move" and sense.value in ("take", "reserve", "buy", "return", "pay")
 
 
 #: The shortest word a typo is looked for in (shorter words are too near too many others:
@@ -912,7 +817,7 @@ def _role(word: Word, vocabulary: ReadingVocabulary) -> str:
     exact = vocabulary.exact.get(word.written)
     if exact is not None:
         return "negation" if exact == "negations" else "doubt"
-    kinds = _grammar(word.key, vocabulary)
+    kinds = grammar_kinds(word.key, vocabulary)
     if accented_latin(word.written):  # (Icelandic "sé" is not Esperanto's "se", if: an
         kinds -= {"negations", "doubts"}  # accented one is matched as written, above)
     if "negations" in kinds:
@@ -937,17 +842,6 @@ def _role(word: Word, vocabulary: ReadingVocabulary) -> str:
     if _TIMES.fullmatch(word.key) or (word.key.isdecimal() and int(word.key) <= MOST_TOKENS):
         return "argument"
     return "unknown"
-
-
-def _grammar(key: str, vocabulary: ReadingVocabulary) -> set[str]:
-    """The grammar kinds of a folded word, as written or with an ending of its language."""
-    kinds = {kind for kind, _ in vocabulary.grammar_of(key, key)}
-    if not kinds:
-        for stem, language in vocabulary.stems(key):
-            kinds = {k for k, lang in vocabulary.grammar_of(stem, stem) if lang == language}
-            if kinds:
-                break
-    return kinds
 
 
 def _particles(found: list[_Placed], vocabulary: ReadingVocabulary) -> list[_Placed]:
@@ -1000,8 +894,8 @@ def _numbered_cards(found: list[_Placed]) -> list[_Placed]:
         for m, level in enumerate(found):
             if not 0 < abs(m - n) <= CARD_NUMBER_REACH or m + 1 >= len(found):
                 continue
-            said = _number_of(found[m + 1].word)
-            if level.word.sense != _DECK or said not in (1, 2, 3) or m + 1 == n:
+            said = number_of(found[m + 1].word)
+            if level.word.sense != DECK or said not in (1, 2, 3) or m + 1 == n:
                 continue
             card = f"{said}-{int(number):02d}"
             if card not in CARDS:
@@ -1084,7 +978,8 @@ def _ones(found: list[_Placed]) -> list[_Placed]:
         )
         if placed.role == "asking" and colour and n > 0:
             placed = _Placed(
-                placed.word, "one" if "one" in _grammar(placed.word.key, vocabulary) else "asking"
+                placed.word,
+                "one" if "one" in grammar_kinds(placed.word.key, vocabulary) else "asking",
             )
         if placed.role == "one":
             role = "argument" if colour else "grammar"
@@ -1107,7 +1002,7 @@ def _requests(
     heads = {p.word.head for p in placed if p.role == "head"}
     found = _requests_priced(placed, text, vocabulary, "reserve" in heads and "buy" not in heads)
     priced = any(
-        p.role == "head" and p.word.head == "pay" and _describing_kind(p.word.key, vocabulary)
+        p.role == "head" and p.word.head == "pay" and describing_kind(p.word.key, vocabulary)
         for p in placed
     )
     if "buy" in heads and priced and not found[0]:
@@ -1125,7 +1020,7 @@ def _requests_priced(
     naming = any(p.word.head in ("reserve", "buy") for p in placed if p.role == "head")
     items: list[tuple[str, Word]] = []  # (head | argument, word), in order
     for p in placed:
-        cost = priced and p.word.head == "pay" and _describing_kind(p.word.key, vocabulary)
+        cost = priced and p.word.head == "pay" and describing_kind(p.word.key, vocabulary)
         if cost == "cost":
             items.append(("argument", replace(p.word, sense=Sense("describes", cost), head=None)))
         elif p.role == "head":
@@ -1136,7 +1031,7 @@ def _requests_priced(
         elif p.role == "argument":
             items.append(("argument", _as_argument(p.word)))
         elif p.role == "grammar" and naming:  # ("the white card worth 2 that costs 5 red")
-            kind = _describing_kind(p.word.key, vocabulary)
+            kind = describing_kind(p.word.key, vocabulary)
             if kind is not None:
                 items.append(("argument", replace(p.word, sense=Sense("describes", kind))))
     if not any(kind == "head" for kind, _ in items):
@@ -1171,7 +1066,7 @@ def _held_card(
     "রিজার্ভ করা কার্ডটা কিনলাম": after the buy; before it where the verb comes last) says
     that too ("reserve and buy" stays two moves). A buy with no card of its own then buys
     a held card (which one, the position tells)."""
-    held = [p.word for p in placed if "held" in _grammar(p.word.key, vocabulary)]
+    held = [p.word for p in placed if "held" in grammar_kinds(p.word.key, vocabulary)]
     heads = [str(w.head) for kind, w in items if kind == "head"]
     if sorted(heads) == ["buy", "reserve"] and not any(_names_a_card(w) for _, w in items):
         at = next(n for n, (_, w) in enumerate(items) if w.head == "reserve")
@@ -1183,7 +1078,7 @@ def _held_card(
             held = [*held, items[at][1]]
             items = [*items[:at], *items[at + 1 :]]
             heads = ["buy"]
-    if held and heads == ["buy"] and all(k == "head" or _describing(w) for k, w in items):
+    if held and heads == ["buy"] and all(k == "head" or is_describing(w) for k, w in items):
         items = [*items, ("argument", replace(held[0], sense=Sense("held"), head=None))]
     return items, bool(held)
 
@@ -1254,7 +1149,7 @@ def _with_a_take(items: list[tuple[str, Word]]) -> list[tuple[str, Word]] | None
     before = [w for _, w in items[: heads[0]]]
     if not before or any(items[n][1].head in ACTIONS for n in heads):
         return None
-    if not any(map(_is_colour, before)) or not all(_is_colour(w) or _is_number(w) for w in before):
+    if not any(map(is_colour, before)) or not all(is_colour(w) or is_number(w) for w in before):
         return None
     take = replace(items[0][1], head="take", sense=Sense("move", "take"), written="")
     return [("head", take), *items]
@@ -1281,7 +1176,7 @@ def _without_the_gold_of_a_reserve(clauses: list[Clause]) -> list[Clause]:
 
 def _only_gold(args: list[Word]) -> bool:
     colours = [w for w in args if w.sense is not None and w.sense.group == "colour"]
-    counts = [_number_of(w) for w in args if _is_number(w)]
+    counts = [number_of(w) for w in args if is_number(w)]
     return [w.sense.value for w in colours if w.sense] == [5] and counts in ([], [1])
 
 
@@ -1312,10 +1207,6 @@ def _attachments(items: list[tuple[str, Word]]) -> Iterator[list[Clause]]:
             yield last
 
 
-def _is_colour(word: Word) -> bool:
-    return word.sense is not None and word.sense.group == "colour"
-
-
 def _tidied(clause: Clause) -> list[Clause]:
     """A clause's arguments as the notation reads them: a count written after its colour
     ("black x2") put before it; a count before a list it
@@ -1324,247 +1215,69 @@ def _tidied(clause: Clause) -> list[Clause]:
     buy, and a take from a deck a reserve (whether it is sure is the sentence's to say)."""
     head, written, args = clause
     if head == "resign":  # ("I concede this one": the game, not a count)
-        args = [w for w in args if not (_number_of(w) == 1 and not w.key.isdecimal())]
-    if head == "return" and any(_nothing(w) for w in args):  # "nothing to give back"
-        return [(head, written, [next(w for w in args if _nothing(w))])]
+        args = [w for w in args if not (number_of(w) == 1 and not w.key.isdecimal())]
+    if head == "return" and any(says_nothing(w) for w in args):  # "nothing to give back"
+        return [(head, written, [next(w for w in args if says_nothing(w))])]
     if head not in ("reserve", "buy"):  # (what describes a card says nothing of the others)
-        args = [w for w in args if not _describing(w)]
+        args = [w for w in args if not is_describing(w)]
     args = _colour_first_counts(_counted_list(_one_colour_each(args)))
     nobles = [w for w in args if w.sense is None and card_word(w.key) == "noble"]
     if nobles and head != "noble":  # a noble named anywhere is the noble's own clause
         rest = [w for w in args if w not in nobles]
         return [*_tidied((head, written, rest)), ("noble", "", nobles)]
     for n in range(1, len(args)):
-        if _TIMES.fullmatch(args[n].written) and _is_colour(args[n - 1]):
+        if _TIMES.fullmatch(args[n].written) and is_colour(args[n - 1]):
             args[n - 1], args[n] = args[n], args[n - 1]
     if head in ("take", "return") and len(args) > 2 and _counts_the_rest(args):
         args = args[1:]
     cards = [w for w in args if w.sense is None and card_word(w.key) == "card"]
     if head == "take" and len(cards) == 1:
         head = "buy"
-    decks = [w for w in args if w.sense == _DECK]
-    if head == "take" and decks and not cards and not any(map(_is_colour, args)):
+    decks = [w for w in args if w.sense == DECK]
+    if head == "take" and decks and not cards and not any(map(is_colour, args)):
         head = "reserve"  # "taking a blind one off the level 3 deck"
     if head in ("reserve", "buy") and len(cards) == 1:
         rest = [w for w in args if w not in cards]
-        told = _description(rest, head) if any(map(_place_or_describing, rest)) else None
-        rest = [w for w in rest if not _describing(w)]
-        if told is not None and not _fits(cards[0], told):  # ("2-28, the red one…": refused)
+        told = description(rest, head) if any(map(is_place_or_describing, rest)) else None
+        rest = [w for w in rest if not is_describing(w)]
+        if told is not None and not fits_card(cards[0], told):  # ("2-28, the red one…": refused)
             return [(head, written, [cards[0], *rest])]
-        args = [] if told is not None else [w for w in rest if not _described(cards[0], w, head)]
-        if head == "buy" and args and all(_is_colour(w) or _is_number(w) for w in args):
+        args = (
+            []
+            if told is not None
+            else [w for w in rest if not says_only_the_card(cards[0], w, head)]
+        )
+        if head == "buy" and args and all(is_colour(w) or is_number(w) for w in args):
             return [(head, written, cards), ("pay", "", args)]  # "buy 1-23: 1 white, 1 blue"
         args = [cards[0], *args]  # (what only describes the card is left out; the rest stays)
     if head in ("reserve", "buy") and not cards:
-        named = _description(args, head)
+        named = description(args, head)
         if named is not None and any(w.sense and w.sense.group in ("bonus", "held") for w in named):
             return [(head, written, named)]  # "buy the black (one)", "the level 2 white card"
-        level = _ordinal_level(args) if head == "reserve" else None
+        level = ordinal_level(args) if head == "reserve" else None
         if level is not None:  # "úr fyrsta bunkanum", "from the second deck"
-            deck = next(w for w in args if w.sense == _DECK)
+            deck = next(w for w in args if w.sense == DECK)
             return [(head, written, [deck, replace(deck, key=str(level), sense=None)])]
-        args = [w for w in args if not _describing(w)]
-    if head == "reserve" and not cards and not any(map(_gem_colour, args)):
-        numbers = [w for w in args if _is_number(w)]
-        levels = [w for w in numbers if _number_of(w) in (1, 2, 3)]
-        if len({_number_of(w) for w in levels}) > 1:  # "one card from deck 2"
+        args = [w for w in args if not is_describing(w)]
+    if head == "reserve" and not cards and not any(map(is_gem_colour, args)):
+        numbers = [w for w in args if is_number(w)]
+        levels = [w for w in numbers if number_of(w) in (1, 2, 3)]
+        if len({number_of(w) for w in levels}) > 1:  # "one card from deck 2"
             levels = _after_a_deck_word(args, levels)
-        said = {_number_of(w) for w in levels}
-        others = {_number_of(w) for w in numbers if w not in levels}
+        said = {number_of(w) for w in levels}
+        others = {number_of(w) for w in numbers if w not in levels}
         if decks and len(said) == 1 and others <= {1}:  # (not "2 cards from deck 1")
-            args = [decks[0], replace(levels[0], sense=None, key=str(_number_of(levels[0])))]
+            args = [decks[0], replace(levels[0], sense=None, key=str(number_of(levels[0])))]
     return [(head, written, args)]
-
-
-#: The kinds of ``[grammar]`` word that say what a card is like, read beside a reserve or a
-#: buy: the first that a word has is what it says.
-_DESCRIBING_KINDS = ("cost", "points", "row", "top", "first", "second", "third")
-#: The level that each word for a place says ("the top row", "ar y lefel gyntaf").
-_LEVEL_OF = {"first": 1, "second": 2, "third": 3, "top": 3}
-
-
-def _describing_kind(key: str, vocabulary: ReadingVocabulary) -> str | None:
-    kinds = _grammar(key, vocabulary)
-    return next((k for k in _DESCRIBING_KINDS if k in kinds), None)
-
-
-def _describing(word: Word) -> bool:
-    return word.sense is not None and word.sense.group == "describes"
-
-
-def _place_or_describing(word: Word) -> bool:
-    return word.sense == _DECK or _describing(word)
-
-
-def _gem_colour(word: Word) -> bool:
-    return _is_colour(word) and word.sense is not None and word.sense.value != GOLD
-
-
-def _description(args: list[Word], head: str) -> list[Word] | None:
-    """A card said by what it is like ("the green 5-pointer on the top row", "y cerdyn gwyn
-    dau bwynt sy'n costio 5 coch"), as the words that say each thing of it: its bonus colour
-    (the one colour left), its level (a number, an ordinal or a word for the top beside a
-    deck or row word), its points (a number beside a points word, one when none is) and its
-    cost (counts and colours after a cost word). None when the words say anything more
-    (another colour, another count: then they are not a description)."""
-    if not args:
-        return None
-    vocabulary = reading_words()
-    used: set[int] = set()
-    levels: set[int] = set()
-    points: list[int] = []
-    pointed = False
-    cost: list[tuple[int, int]] = []
-
-    def number(at: int, most: int) -> int | None:
-        if at in used or not 0 <= at < len(args) or not _is_number(args[at]):
-            return None
-        found = _number_of(args[at])
-        if found is None or found > most:
-            return None
-        used.add(at)
-        return found
-
-    for n, word in enumerate(args):  # the places first: their levels are beside them
-        if word.sense not in (_DECK, _ROW) or n in used:  # (one that says another's level)
-            continue
-        used.add(n)
-        kinds = _grammar(word.key, vocabulary) if word.sense == _DECK else set()
-        level = (  # ("the second level, the one which…": an ordinal before a count of one)
-            _level_beside(args, n, used, _ORDINALS)
-            or number(n + 1, 3)
-            or number(n - 1, 3)
-            or _level_beside(args, n, used, ("top",))
-        )
-        if level is None and "top" in kinds:  # "y lefel uchaf", "efsta"
-            level = 3
-        if level is not None:
-            levels.add(level)
-        elif "points" in kinds:  # (Icelandic "stig": a level, and points)
-            pointed = True
-            found = number(n - 1, 5)
-            points += [found] if found is not None else []
-        elif not _place_beside(args, n):  # ("সবচেয়ে উপরের লেভেলের": one place)
-            return None
-    for n, word in enumerate(args):
-        if n in used or not _describing(word) or word.sense is None:
-            continue
-        used.add(n)
-        if word.sense.value == "points":
-            pointed = True
-            found = number(n - 1, 5)
-            found = number(n + 1, 5) if found is None else found
-            points += [found] if found is not None else []
-        elif word.sense.value == "cost":  # (a cost word with no counts after it says nothing)
-            at = n + 1
-            while at + 1 < len(args) and _is_number(args[at]) and _gem_colour(args[at + 1]):
-                count, gem = _number_of(args[at]), args[at + 1].sense
-                assert count is not None and gem is not None
-                cost.append((int(gem.value), count))
-                used.update((at, at + 1))
-                at += 2
-            ones = at == n + 1 or (at == n + 3 and cost[-1][1] == 1)  # ("po unu blankan, …")
-            listed = args[at:]
-            if len(listed) > 2 and _number_of(listed[-1]) == 1:  # ("… লাল একটা করে": one each)
-                listed = listed[:-1]
-            if ones and listed and all(map(_gem_colour, listed)):  # "costs a white…"
-                cost += [(int(w.sense.value), 1) for w in listed if w.sense is not None]
-                used.update(range(at, len(args)))
-            back = n - 2  # (none after it: before it, as "যেটায় ৫টা লাল লাগে" says it)
-            while at == n + 1 and back >= 0 and _gem_colour(args[back + 1]):
-                count = number(back, 7)
-                gem = args[back + 1].sense
-                if count is None or gem is None or back + 1 in used:
-                    break
-                cost.append((int(gem.value), count))
-                used.add(back + 1)
-                back -= 2
-        # (an ordinal by itself, "first, I'll…", says nothing)
-    left = [w for n, w in enumerate(args) if n not in used]
-    colours = {w.sense.value for w in left if _gem_colour(w) and w.sense}
-    for word in left:
-        if _gem_colour(word) or (_is_number(word) and _number_of(word) == 1):
-            continue
-        if (head == "reserve" and _is_colour(word)) or word.sense == Sense("held"):
-            continue  # (the gold that comes with a reserve)
-        return None
-    if len(colours) > 1 or len(levels) > 1 or len(set(points)) > 1:
-        return None
-    held = [w for w in left if w.sense == Sense("held")]
-    said: list[Word] = held[:1]
-    first = args[0]
-    if colours:
-        named = next(w for w in left if _gem_colour(w))
-        assert named.sense is not None
-        bonus = Sense("bonus", named.sense.value, named.sense.languages)
-        said.append(replace(named, sense=bonus))
-    if levels:
-        said.append(replace(first, sense=Sense("level", levels.pop())))
-    if pointed:
-        said.append(replace(first, sense=Sense("points", points[0] if points else 1)))
-    said += [replace(first, sense=Sense("cost", f"{c}:{k}")) for c, k in cost]
-    return said
-
-
-def _level_beside(args: list[Word], n: int, used: set[int], kinds: tuple[str, ...]) -> int | None:
-    """The level that a word of ``kinds`` (ordinals, or the word for the top) beside a deck
-    or row word says."""
-    vocabulary = reading_words()
-    for at in (n - 1, n + 1):
-        if at in used or not 0 <= at < len(args):
-            continue
-        word = args[at]
-        if _describing(word) and word.sense is not None:
-            kind = str(word.sense.value)
-        elif word.sense == _DECK and "top" in _grammar(word.key, vocabulary):
-            kind = "top"
-        else:
-            continue
-        if kind in kinds:
-            used.add(at)
-            return _LEVEL_OF[kind]
-    return None
-
-
-def _place_beside(args: list[Word], n: int) -> bool:
-    """Whether a deck or row word stands beside another (the two say one place)."""
-    return any(0 <= at < len(args) and args[at].sense in (_DECK, _ROW) for at in (n - 1, n + 1))
-
-
-def _ordinal_level(args: list[Word]) -> int | None:
-    """The level of the deck that a reserve names by an ordinal beside a deck word, and by
-    no number but one ("one from the second deck"): None when it names it otherwise."""
-    if any(_number_of(w) not in (None, 1) for w in args) or any(map(_gem_colour, args)):
-        return None
-    found = set()
-    for n, word in enumerate(args):
-        if word.sense != _DECK:
-            continue
-        for at in (n - 1, n + 1):
-            beside = args[at].sense if 0 <= at < len(args) else None
-            if beside is not None and beside.group == "describes" and beside.value in _ORDINALS:
-                found.add(_LEVEL_OF[str(beside.value)])
-    return found.pop() if len(found) == 1 else None
-
-
-_ORDINALS = ("first", "second", "third")
-
-
-def _fits(card: Word, said: list[Word]) -> bool:
-    """Whether a card named by its id is as the words beside it describe it."""
-    fields = description_of(said) or {}
-    fields.pop("held", None)
-    found = _card_id(card.key)
-    return found in CARDS and card_fits(found, **fields)
 
 
 def _after_a_deck_word(args: list[Word], levels: list[Word]) -> list[Word]:
     """Of the numbers a reserve says, those that say a deck's level: each just after a deck
     word ("deck 2", "bunka 2"), and of those, a "one" written as a word only when no other
     is ("a blind one off the level 3 deck": one card, from deck 3)."""
-    after = [w for n, w in enumerate(args) if w in levels and n and args[n - 1].sense == _DECK]
-    if len({_number_of(w) for w in after}) > 1:
-        after = [w for w in after if w.key.isdecimal() or _number_of(w) != 1]
+    after = [w for n, w in enumerate(args) if w in levels and n and args[n - 1].sense == DECK]
+    if len({number_of(w) for w in after}) > 1:
+        after = [w for w in after if w.key.isdecimal() or number_of(w) != 1]
     return after
 
 
@@ -1573,46 +1286,38 @@ def _counts_the_rest(args: list[Word]) -> bool:
     one blue and one red"; "৩টা নিচ্ছি: সাদা, সবুজ, কালো": three or more colours, each once,
     as many as it says: three of one colour is never a take). A count before a colon ("3:
     red, green, blue") is left out as the sentence is read."""
-    total = _number_of(args[0])
+    total = number_of(args[0])
     if total is None:
         return False
-    if _is_colour(args[1]):  # "three: white, green, black"; not "two reds and one green"
-        listed = [w for w in args[1:] if not _soft(w)]  # ("…, coch a du": Welsh "and")
-        return total >= 3 and all(map(_is_colour, listed)) and len(listed) == total
+    if is_colour(args[1]):  # "three: white, green, black"; not "two reds and one green"
+        listed = [w for w in args[1:] if not is_soft(w)]  # ("…, coch a du": Welsh "and")
+        return total >= 3 and all(map(is_colour, listed)) and len(listed) == total
     said, pending = 0, None
     for word in args[1:]:
-        if _is_number(word) and not _soft(word):
+        if is_number(word) and not is_soft(word):
             if pending is not None:
                 return False
-            pending = _number_of(word)
-        elif _is_colour(word):
+            pending = number_of(word)
+        elif is_colour(word):
             said += pending or 1
             pending = None
-        elif not _soft(word):
+        elif not is_soft(word):
             return False
-    colours = sum(1 for w in args[1:] if _is_colour(w))
+    colours = sum(1 for w in args[1:] if is_colour(w))
     return pending is None and said == total and colours >= 2
 
 
 def _counted_list(args: list[Word]) -> list[Word]:
     """A list of colours, each once, with a count after it that says one of each or counts
     the list ("সাদা, নীল, সবুজ, লাল একটা করে"; "নীল, সবুজ, লাল — এই তিনটা"): without it."""
-    if len(args) < 3 or not _is_number(args[-1]) or _soft(args[-1]):
+    if len(args) < 3 or not is_number(args[-1]) or is_soft(args[-1]):
         return args
     listed = args[:-1]
-    keys = {w.sense for w in listed if _is_colour(w)}
-    if not all(map(_is_colour, listed)) or len(keys) != len(listed):
+    keys = {w.sense for w in listed if is_colour(w)}
+    if not all(map(is_colour, listed)) or len(keys) != len(listed):
         return args
-    count = _number_of(args[-1])
+    count = number_of(args[-1])
     return listed if count == 1 or (count == len(listed) and count >= 3) else args
-
-
-def _nothing(word: Word) -> bool:
-    return word.sense is not None and word.sense.group == "move" and word.sense.value == "nothing"
-
-
-def _soft(word: Word) -> bool:
-    return word.sense is not None and SOFT_ONE in word.sense.languages
 
 
 def _one_colour_each(args: list[Word]) -> list[Word]:
@@ -1623,8 +1328,8 @@ def _one_colour_each(args: list[Word]) -> list[Word]:
         last = out[-1] if out else None
         if (
             last is not None
-            and _is_colour(word)
-            and _is_colour(last)
+            and is_colour(word)
+            and is_colour(last)
             and word.sense == last.sense
             and word.key != last.key
         ):
@@ -1636,46 +1341,12 @@ def _one_colour_each(args: list[Word]) -> list[Word]:
 def _colour_first_counts(args: list[Word]) -> list[Word]:
     """Counts said after their colours, as Bengali says them ("লাল একটা, নীল একটা"; "কালো
     টোকেন দুইটা"), put before them: colour, count, colour, count … and nothing else."""
-    if len(args) < 2 or len(args) % 2 or not _is_colour(args[0]):
+    if len(args) < 2 or len(args) % 2 or not is_colour(args[0]):
         return args
     pairs = [(args[n], args[n + 1]) for n in range(0, len(args), 2)]
-    if not all(_is_colour(c) and _is_number(k) and not _soft(k) for c, k in pairs):
+    if not all(is_colour(c) and is_number(k) and not is_soft(k) for c, k in pairs):
         return args
     return [w for colour, count in pairs for w in (count, colour)]
-
-
-def _described(card: Word, word: Word, head: str) -> bool:
-    """Whether ``word``, beside a card, says nothing more of the move: the card's colour, its
-    level, its points, a deck word ("reserve 2-05, the white one worth 2"; "the level 2
-    card 2-05"), "nothing"; beside a reserve, the gold that comes with it and any count
-    (a reserve counts nothing)."""
-    found = CARDS.get(_card_id(card.key))
-    if found is None:
-        return False
-    if word.sense is not None and word.sense.group == "colour":
-        colour = int(word.sense.value)
-        return colour == found.bonus or (head == "reserve" and colour == GOLD)
-    if word.sense is not None and word.sense.group == "move":
-        return word.sense.value in ("deck", "nothing")
-    number = _number_of(word)
-    return number is not None and (head == "reserve" or number in (found.level, found.points))
-
-
-def _card_id(key: str) -> str:
-    level, _, number = key.partition("-")
-    return f"{level}-{int(number):02d}" if number.isdecimal() else key
-
-
-def _is_number(word: Word) -> bool:
-    return _number_of(word) is not None
-
-
-def _number_of(word: Word) -> int | None:
-    if word.sense is not None:
-        return int(word.sense.value) if word.sense.group == "number" else None
-    if word.key.isdecimal() and len(word.key) <= 2:
-        return int(word.key)
-    return None
 
 
 __all__ = [

@@ -32,7 +32,8 @@ from typing import Literal
 from referee.mail.commands.context import Context, Ruling
 from referee.mail.footers import is_footer
 from referee.notation import plain, says_a_move
-from referee.sentences import clauses_of, read_move
+from referee.sentence_parts import clauses_of
+from referee.sentences import read_move
 from referee.spoken_time import until_said
 from referee.wording.messages import Message
 from referee.wording.vocabulary import WORD, digits, fold, reading_vocabulary

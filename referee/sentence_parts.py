@@ -1,0 +1,128 @@
+"""Where the sentences and clauses of a reply end, for the sentence reader
+(:mod:`referee.sentences`): sentences at ``.``, ``!``, ``?``, ``;``, a danda and line ends,
+with what brackets say after the sentence they stand in; clauses at commas, colons and
+dashes, and before a word that says what follows from what went before (each language's
+``[grammar] so``: "…, so I'll take two").
+
+Pure: text in, its parts out.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+from referee.notation import card_word, plain, reading_words
+from referee.sentence_words import grammar_kinds, leads
+from referee.wording.vocabulary import WORD, fold
+
+#: Where a sentence ends: ! ? ; a danda, a full stop before a space or the end, a line end.
+_SENTENCE_END = re.compile(r"[!?;\u0964\u0965\n]+|\.+(?=\s|$)")
+
+
+#: What joins words without being one: ``white+green+black``, ``#2-03``, ``red/green``, and
+#: brackets around a word ("my reserved card (1-36)").
+_JOINING = re.compile(r"[+&/#()\[\]]")
+
+
+#: What is stripped around a sentence: spaces, dashes, marks of emphasis.
+_AROUND = " \t-\u2013\u2014*_"
+
+
+def sentences_of(text: str) -> list[str]:
+    """The sentences of ``text`` (quotes and footers already left out), stripped."""
+    return [sentence for sentence, _ in sentences_asking(text)]
+
+
+def sentences_asking(text: str) -> list[tuple[str, bool]]:
+    """The sentences of ``text``, each with whether it asks (ends in a question mark); what
+    is said in brackets, when more than a card, is a sentence of its own after the one it
+    stands in ("Tek frá 1-35 (þetta svarta sem kostar 3 græna)", "লেভেল ২-এর সাদা কার্ডটা
+    (২ পয়েন্ট) রিজার্ভ করছি": the sentence whole, then the bracket's)."""
+    found: list[tuple[str, bool]] = []
+    start = 0
+    asides: list[str] = []
+    joined = _JOINING.sub(" ", _BRACKETED.sub(lambda m: _bracketed(m, asides), plain(text)))
+    for end in [*_SENTENCE_END.finditer(joined), None]:
+        stop = end.start() if end is not None else len(joined)
+        sentence = joined[start:stop]
+        said = [asides[int(n)] for n in _ASIDE.findall(sentence)]
+        if said:
+            sentence = re.sub(
+                r"[ \t]*\x01\d+\x01[ \t]*(?=([,.;:]?))",
+                lambda m: "" if m.group(1) else " ",
+                sentence,
+            )
+        sentence = sentence.strip(_AROUND)
+        if sentence:
+            found.append((sentence, end is not None and "?" in end.group()))
+        for aside in said:
+            found += [(s, asks) for s, asks in sentences_asking(aside)]
+        if end is not None:
+            start = end.end()
+    return found
+
+
+#: What is said in brackets.
+_BRACKETED = re.compile(r"\(([^()]*)\)")
+
+
+#: Where a bracket stood that is a sentence of its own (its number among them).
+_ASIDE = re.compile("\x01(\\d+)\x01")
+
+
+def _bracketed(found: re.Match[str], asides: list[str]) -> str:
+    """What is said in brackets: a card or a noble alone is part of its sentence ("my
+    reserved card (1-36)"); anything more, a sentence of its own, kept in ``asides`` (its
+    place marked)."""
+    inside = found.group(1)
+    if all(card_word(fold(word)) for word in WORD.findall(inside)):
+        return f" {inside} "
+    if _listed_after_a_count(found):
+        return f" {inside} "
+    asides.append(inside)
+    return f" \x01{len(asides) - 1}\x01 "
+
+
+def _listed_after_a_count(found: re.Match[str]) -> bool:
+    """Whether a bracket lists colours, without counts, just after a count or a move word
+    ("Cymryd 3 (gwyn, gwyrdd, coch)", "take (red, blue, green)"): the move's own, part of
+    its sentence (a cost, "(2 gwyn + 1 glas)", is not)."""
+    vocabulary = reading_words()
+    before = WORD.findall(found.string[: found.start()])
+    last = fold(before[-1]) if before else ""
+    senses = vocabulary.senses_of(last)
+    counts = last.isdecimal() or any(s.group == "number" or leads(s) for s in senses)
+    keys = [fold(word) for word in WORD.findall(found.group(1))]
+    colours = [k for k in keys if any(s.group == "colour" for s in vocabulary.senses_of(k))]
+    said = all(
+        k in colours
+        or (not k.isdecimal() and all(s.group == "filler" for s in vocabulary.senses_of(k)))
+        for k in keys
+    )
+    return counts and bool(colours) and said
+
+
+#: Where a clause of a sentence ends: a comma, a colon, a dash between words.
+_CLAUSE_END = re.compile(r"[,:\u2013\u2014]|\s-\s")
+
+
+def clauses_of(sentence: str) -> list[str]:
+    """The clauses of a sentence: its parts between commas, colons and dashes, and before a
+    word that says what follows from what went before (its language's ``so``: "…, so I'll
+    take two")."""
+    found: list[str] = []
+    for clause in _CLAUSE_END.split(sentence):
+        at = so_words(clause)
+        found += [clause[start:end] for start, end in itertools.pairwise([0, *at, len(clause)])]
+    return [c for c in found if c.strip()]
+
+
+def so_words(text: str) -> list[int]:
+    """Where each word (or phrase) of a language's ``so`` begins in ``text``, but the first."""
+    vocabulary = reading_words()
+    words = list(WORD.finditer(text))
+    keys = [fold(w.group()) for w in words]
+    starts = {n for n, key in enumerate(keys) if "so" in grammar_kinds(key, vocabulary)}
+    starts |= {where[0] for where, kind in vocabulary.phrases_in(keys) if kind == "so"}
+    return [words[n].start() for n in sorted(starts) if n > 0]
