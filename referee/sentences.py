@@ -60,10 +60,12 @@ from referee.card_description import (
 from referee.engine.cards import CARDS
 from referee.errors import InvalidMoveError
 from referee.notation import (
+    Action,
     Clause,
     MoveRequest,
     Word,
     card_word,
+    description_of,
     number_of,
     reading_words,
     readings_of,
@@ -162,6 +164,9 @@ def read_move(text: str) -> MoveReading:
         replace(read_sentence(s, asks), asks=asks)
         for s, asks in sentences_asking(text)[:MOST_SENTENCES]
     ]
+    for n in range(1, len(read)):  # ("…the green card on level 1. I'll buy that one.")
+        said = [s for s in read[:n] if not s.bare]  # (past a bracket's list of colours)
+        read[n] = _card_said_before(read[n], said[-1] if said else None) or read[n]
     at = {id(s): n for n, s in enumerate(read)}
     moving = [s for s in read if s.moving]
     bare = [s for s in read if s.bare]
@@ -1031,9 +1036,9 @@ def _requests_priced(
         elif p.role == "argument":
             items.append(("argument", _as_argument(p.word)))
         elif p.role == "grammar" and naming:  # ("the white card worth 2 that costs 5 red")
-            kind = describing_kind(p.word.key, vocabulary)
-            if kind is not None:
-                items.append(("argument", replace(p.word, sense=Sense("describes", kind))))
+            said = _describing_word(p, vocabulary)
+            if said is not None:
+                items.append(("argument", said))
     if not any(kind == "head" for kind, _ in items):
         return [], None, False
     items, held = _held_card(items, placed, vocabulary)
@@ -1055,6 +1060,55 @@ def _requests_priced(
     if held:  # "the black card in my hand"
         requests = [replace(r, held=True) if r.bonus is not None else r for r in requests]
     return requests, (errors[0] if errors and not requests else None), taken
+
+
+def _describing_word(placed: _Placed, vocabulary: ReadingVocabulary) -> Word | None:
+    """A grammar word that says what a card is like ("worth", "costs", "row"), as such."""
+    kind = describing_kind(placed.word.key, vocabulary)
+    return None if kind is None else replace(placed.word, sense=Sense("describes", kind))
+
+
+def _card_said_before(sentence: Sentence, before: Sentence | None) -> Sentence | None:
+    """A sentence that buys or reserves "that one" ("I'll buy that one", "Dw i am brynu
+    hwnnw", "Ég kaupi það"), naming nothing, after a sentence without a move word whose last
+    clause that describes a card by its colour and its level, points or cost says which
+    ("…I can afford the green card on level 1"): the move with that card, asked about
+    (never played at once). None when it is not so."""
+    if before is None or before.moving or sentence.request is not None or not sentence.moving:
+        return None
+    if sentence.asks:  # ("Buy it?")
+        return None
+    vocabulary = reading_words()
+    placed = _placed(next(readings_of(written_words(sentence.text))), vocabulary)
+    heads = {str(p.word.head) for p in placed if p.role == "head"}
+    if len(heads) != 1 or not heads <= {"buy", "reserve"}:
+        return None
+    if any(p.role in ("negation", "doubt", "typo") for p in placed):
+        return None
+    if any(p.role == "argument" and not _one_said(p.word) for p in placed):
+        return None  # (but "that one")
+    head: Action = "buy" if heads == {"buy"} else "reserve"
+    for clause in reversed(clauses_of(before.text)):
+        written = written_words(clause)
+        if not written:
+            continue
+        words = [
+            p.word if p.role == "argument" else _describing_word(p, vocabulary)
+            for p in _placed(next(readings_of(written)), vocabulary)
+            if p.role in ("argument", "grammar")
+        ]
+        told = description([w for w in words if w is not None], head)
+        fields = description_of(told) if told else None
+        more = fields and any(fields.get(k) for k in ("level", "points", "cost"))
+        if fields and more and fields.get("bonus") is not None and not fields.get("held"):
+            request = replace(MoveRequest(head, text=sentence.text), **fields)
+            return replace(sentence, request=request, sure=False, refusal=None)
+    return None
+
+
+def _one_said(word: Word) -> bool:
+    """Whether a word is "one" written as a word ("that one"), not a count in digits."""
+    return number_of(word) == 1 and not word.key.isdecimal()
 
 
 def _held_card(

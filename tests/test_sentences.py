@@ -694,3 +694,34 @@ def test_resigning_said_twice_or_of_this_game_is_resigning(text: str) -> None:
 def test_a_deck_level_joined_to_its_word_or_as_english_in_bengali(text: str, deck: int) -> None:
     request, _ = read(text)
     assert request is not None and request.deck == deck
+
+
+@pytest.mark.parametrize(
+    ("text", "described"),
+    [
+        ("So I can afford the green level 1 card. So yeah, I'll buy that one.", (2, 1)),
+        ("Felly dw i'n gallu fforddio'r cerdyn gwyrdd ar lefel 1 (2 gwyn, 1 glas). Dw i am "
+         "brynu hwnnw.", (2, 1)),
+        ("Þannig að ég hef efni á græna spilinu á fyrsta stigi (2 hvítir, 1 blár). Ég kaupi það.",
+         (2, 1)),
+    ],
+)  # fmt: skip
+def test_that_one_is_the_card_described_just_before_asked_about(
+    text: str, described: tuple[int, int]
+) -> None:
+    request, sure = read(text)
+    assert request is not None and request.action == "buy"
+    assert (request.bonus, request.level) == described and not sure
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I love the red level 3 card. Buy it?",  # (a question)
+        "The red one is nice. I'll buy that one.",  # (a colour alone says too little)
+        "I love the red level 3 card. Never buying it.",  # (not)
+    ],
+)
+def test_that_one_is_not_read_from_a_sentence_before_that_says_too_little(text: str) -> None:
+    request, _ = read(text)
+    assert request is None or request.bonus is None

@@ -16,7 +16,6 @@ NOT_READ_YET: set[str] = {
     "cy-164",
     "cy-228",
     "cy-263",
-    "cy-290",
     "cy-301",
     "cy-309",
 }  # fmt: skip

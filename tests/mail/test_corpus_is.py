@@ -16,7 +16,6 @@ NOT_READ_YET: set[str] = {
     "is-196",
     "is-211",
     "is-229",
-    "is-291",
     "is-310",
     "is-320",
 }  # fmt: skip
