@@ -31,18 +31,20 @@ _AROUND = " \t-\u2013\u2014*_"
 
 def sentences_of(text: str) -> list[str]:
     """The sentences of ``text`` (quotes and footers already left out), stripped."""
-    return [sentence for sentence, _ in sentences_asking(text)]
+    return [sentence for sentence, _, _ in sentences_asking(text)]
 
 
-def sentences_asking(text: str) -> list[tuple[str, bool]]:
-    """The sentences of ``text``, each with whether it asks (ends in a question mark); what
-    is said in brackets, when more than a card, is a sentence of its own after the one it
-    stands in ("Tek frá 1-35 (þetta svarta sem kostar 3 græna)", "লেভেল ২-এর সাদা কার্ডটা
-    (২ পয়েন্ট) রিজার্ভ করছি": the sentence whole, then the bracket's)."""
-    found: list[tuple[str, bool]] = []
+def sentences_asking(text: str) -> list[tuple[str, bool, bool]]:
+    """The sentences of ``text``, each with whether it asks (ends in a question mark) and
+    whether it was said in brackets: what brackets say, when more than a card, is a sentence
+    of its own after the one it stands in ("Tek frá 1-35 (þetta svarta sem kostar 3 græna)",
+    "লেভেল ২-এর সাদা কার্ডটা (২ পয়েন্ট) রিজার্ভ করছি": the sentence whole, then the
+    bracket's)."""
+    found: list[tuple[str, bool, bool]] = []
     start = 0
     asides: list[str] = []
-    joined = _JOINING.sub(" ", _BRACKETED.sub(lambda m: _bracketed(m, asides), plain(text)))
+    written = plain(text).replace("\x01", " ")  # (the mark of a bracket's place, below)
+    joined = _JOINING.sub(" ", _BRACKETED.sub(lambda m: _bracketed(m, asides), written))
     for end in [*_SENTENCE_END.finditer(joined), None]:
         stop = end.start() if end is not None else len(joined)
         sentence = joined[start:stop]
@@ -55,9 +57,9 @@ def sentences_asking(text: str) -> list[tuple[str, bool]]:
             )
         sentence = sentence.strip(_AROUND)
         if sentence:
-            found.append((sentence, end is not None and "?" in end.group()))
+            found.append((sentence, end is not None and "?" in end.group(), False))
         for aside in said:
-            found += [(s, asks) for s, asks in sentences_asking(aside)]
+            found += [(s, asks, True) for s, asks, _ in sentences_asking(aside)]
         if end is not None:
             start = end.end()
     return found
@@ -85,14 +87,14 @@ def _bracketed(found: re.Match[str], asides: list[str]) -> str:
 
 
 def _listed_after_a_count(found: re.Match[str]) -> bool:
-    """Whether a bracket lists colours, without counts, just after a count or a move word
-    ("Cymryd 3 (gwyn, gwyrdd, coch)", "take (red, blue, green)"): the move's own, part of
-    its sentence (a cost, "(2 gwyn + 1 glas)", is not)."""
+    """Whether a bracket lists colours, without counts, just after a move word or a count
+    of three or more that counts them ("Cymryd 3 (gwyn, gwyrdd, coch)", "take (red, blue,
+    green)"): the move's own, part of its sentence. A cost ("(2 gwyn + 1 glas)") is not,
+    nor two colours after a 2 ("return 2 (white, black)": two of one, or one of each?)."""
     vocabulary = reading_words()
     before = WORD.findall(found.string[: found.start()])
     last = fold(before[-1]) if before else ""
     senses = vocabulary.senses_of(last)
-    counts = last.isdecimal() or any(s.group == "number" or leads(s) for s in senses)
     keys = [fold(word) for word in WORD.findall(found.group(1))]
     colours = [k for k in keys if any(s.group == "colour" for s in vocabulary.senses_of(k))]
     said = all(
@@ -100,6 +102,9 @@ def _listed_after_a_count(found: re.Match[str]) -> bool:
         or (not k.isdecimal() and all(s.group == "filler" for s in vocabulary.senses_of(k)))
         for k in keys
     )
+    counted = [int(s.value) for s in senses if s.group == "number"]
+    counted += [int(last)] if last.isdecimal() else []
+    counts = any(leads(s) for s in senses) or (len(colours) >= 3 and len(colours) in counted)
     return counts and bool(colours) and said
 
 

@@ -137,6 +137,8 @@ class Sentence:
     asks: bool = False
     #: whether it tells of a move rather than makes one ("I just took a black"; see _telling)
     told: bool = False
+    #: whether it was said in brackets after the sentence it stood in
+    aside: bool = False
 
 
 @dataclass(frozen=True)
@@ -161,15 +163,16 @@ class MoveReading:
 def read_move(text: str) -> MoveReading:
     """The move that the sentences of ``text`` say, if they say one."""
     read = [
-        replace(read_sentence(s, asks), asks=asks)
-        for s, asks in sentences_asking(text)[:MOST_SENTENCES]
+        replace(read_sentence(s, asks), asks=asks, aside=aside)
+        for s, asks, aside in sentences_asking(text)[:MOST_SENTENCES]
     ]
     for n in range(1, len(read)):  # ("…the green card on level 1. I'll buy that one.")
-        said = [s for s in read[:n] if not s.bare]  # (past a bracket's list of colours)
+        said = [s for s in read[:n] if not s.bare and not s.aside]  # (past a bracket)
         read[n] = _card_said_before(read[n], said[-1] if said else None) or read[n]
     at = {id(s): n for n, s in enumerate(read)}
     moving = [s for s in read if s.moving]
-    bare = [s for s in read if s.bare]
+    bare = [s for s in read if s.bare and not (s.aside and moving)]  # (a bracket's colours
+    # beside a move word are not a take of their own: "…, return 2 (white, black)")
     if bare and all(_only_follows(s.request) or s.told for s in moving if s.request is not None):
         moving = sorted([*moving, bare[0]], key=lambda s: at[id(s)])  # colours, then a return
     if not moving:
@@ -207,8 +210,9 @@ def read_move(text: str) -> MoveReading:
     withdrawn = [at[id(s)] for s in read if s.doubt is not None and s.request is None]
     later = [s for s in requests if withdrawn and at[id(s)] > max(withdrawn)]
     taken_over = merged is None and 0 < len(later) < len(requests)
-    if taken_over:  # "Take 2 green. No wait, scratch that… Buy 1-23 instead": the move after
-        merged = _merged(later)  # what takes it back (asked about)
+    taken_over = taken_over and any(_says_instead(s.text) for s in later)
+    if taken_over:  # "Take 2 green. No wait, scratch that… Buy 1-23 instead": the move said
+        merged = _merged(later)  # instead, after what takes the first back (asked about)
         requests = later if merged is not None else requests
     if merged is None:
         actions = [s.request.action for s in requests if s.request is not None]
@@ -226,6 +230,16 @@ def read_move(text: str) -> MoveReading:
     paid = any(_gold_paying(s.request, merged) for s in requests if s.request is not None)
     sure = sure and not paid  # (tokens with gold, read as the buy's payment)
     return MoveReading(merged, sure, tuple(read), None, unplaced)
+
+
+def _says_instead(text: str) -> bool:
+    """Whether a sentence says its move is in place of another ("Buy 1-23 instead", "yn
+    lle", "í staðinn", "frekar")."""
+    written = written_words(text)
+    if not written:
+        return False
+    placed = _placed(next(readings_of(written)), reading_words())
+    return any(p.role in ("instead", "instead_after", "rather") for p in placed)
 
 
 def _no_move(text: str) -> InvalidMoveError:
@@ -484,8 +498,8 @@ def _returns_nothing(request: MoveRequest) -> bool:
 
 
 def _after_the_reason(text: str, vocabulary: ReadingVocabulary) -> str | None:
-    """What a sentence says after the reason it gives first, when the reason names colours or
-    counts and has no move word, and what follows its ``so`` has one ("Estas ankoraŭ kvar
+    """What a sentence says after the reason it gives first, when the reason has no move
+    word and counts the colours that what follows its ``so`` takes ("Estas ankoraŭ kvar
     verdaj en la banko, do mi prenas du verdajn"; "ব্যাংকে এখনো চারটে সবুজ আছে, তাই আমি
     দুটো সবুজ নিচ্ছি"): None when it says no such thing."""
     at = so_words(text)
@@ -495,8 +509,16 @@ def _after_the_reason(text: str, vocabulary: ReadingVocabulary) -> str | None:
     said = written_words(before)
     if not said:
         return None
-    roles = {p.role for p in _placed(next(readings_of(said)), vocabulary)}
-    return after if "argument" in roles and "head" not in roles else None
+    placed = _placed(next(readings_of(said)), vocabulary)
+    if any(p.role == "head" for p in placed):
+        return None
+    moved = written_words(after)
+    if not moved:
+        return None
+    colours = {p.word.sense.value for p in placed if p.word.sense and is_colour(p.word)}
+    then = _placed(next(readings_of(moved)), vocabulary)
+    taken = {p.word.sense.value for p in then if p.word.sense and is_colour(p.word)}
+    return after if colours and colours <= taken else None  # (the colours the move takes)
 
 
 def _only_aside(text: str, vocabulary: ReadingVocabulary) -> bool:
@@ -699,13 +721,16 @@ def _placed(words: list[Word], vocabulary: ReadingVocabulary) -> list[_Placed]:
 
 
 def _relatives(found: list[_Placed]) -> list[_Placed]:
-    """A word that asks which ("which", "kiu"): a doubt first in a sentence or just after a
-    move word ("Which should I take?", "take which?"); after any other word it says which
-    card ("the one which costs five red", "la karton, kiun mi rezervis"), passed over."""
+    """A word that asks which ("which", "kiu"): a doubt first in a sentence, just after a
+    move word ("Which should I take?", "take which?") or in a sentence with no move word
+    ("Still wondering which is better"); after another word in a move's sentence it says
+    which card ("the one which costs five red", "la karton, kiun mi rezervis"), passed
+    over."""
     out: list[_Placed] = []
+    moving = any(p.role == "head" for p in found)  # (in chat it asks: "…wondering which")
     for n, placed in enumerate(found):
         if placed.role == "relative":
-            asks = n == 0 or found[n - 1].role == "head"
+            asks = n == 0 or found[n - 1].role == "head" or not moving
             placed = _Placed(placed.word, "doubt" if asks else "grammar")
         out.append(placed)
     return out
@@ -1075,6 +1100,8 @@ def _card_said_before(sentence: Sentence, before: Sentence | None) -> Sentence |
     ("…I can afford the green card on level 1"): the move with that card, asked about
     (never played at once). None when it is not so."""
     if before is None or before.moving or sentence.request is not None or not sentence.moving:
+        return None
+    if before.doubt is not None:  # ("…, not the red one on level 2. Buy that one.")
         return None
     if sentence.asks:  # ("Buy it?")
         return None

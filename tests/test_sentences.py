@@ -667,7 +667,7 @@ def test_a_card_described_by_its_cost_is_the_one_that_costs_just_that(text: str,
 
 
 def test_a_payment_in_a_sentence_of_its_own_goes_with_a_buy_only() -> None:
-    request, _ = read("আমি ১-২৩ টা বাই করছি। পেমেন্ট: ২টো হোয়াইট + ১টা ব্লু।")
+    request, _ = read("আমি ১-২৩ কিনছি। পেমেন্ট: ২টো হোয়াইট + ১টা ব্লু।")
     assert request is not None and request.pay == T(white=2, blue=1)
     assert read("Take red blue green. Paying 2 white.")[0] is None
 
@@ -725,3 +725,53 @@ def test_that_one_is_the_card_described_just_before_asked_about(
 def test_that_one_is_not_read_from_a_sentence_before_that_says_too_little(text: str) -> None:
     request, _ = read(text)
     assert request is None or request.bonus is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Take red, green and blue, return 2 (white, black)",  # (two of one, or one of each?)
+        "Reserve anything from level 1.",  # (vague)
+        "Take 2 green and anything",
+        "The green card on level 1, not the red one on level 2. Buy that one.",
+        "Reserve 1-23. No idea what Bo is planning. Next turn I'll take 2 green.",
+    ],
+)
+def test_what_a_careful_reader_would_not_be_sure_of_is_never_played(text: str) -> None:
+    request, sure = read(text)
+    assert request is None or not sure
+
+
+@pytest.mark.parametrize(
+    ("text", "action", "card"),
+    [
+        ("রিজার্ভ করছি ১-২০, বাই", "reserve", "1-20"),  # ("বাই" is bye, never a buy)
+        ("Reserve 1-23. Still wondering which is better.", "reserve", "1-23"),
+    ],
+)
+def test_a_goodbye_or_a_musing_after_the_move_never_changes_it(
+    text: str, action: str, card: str
+) -> None:
+    request, _ = read(text)
+    assert request is not None and (request.action, request.card) == (action, card)
+
+
+@pytest.mark.parametrize(
+    ("text", "gems"),
+    [
+        ("Two greens, so I can buy 1-23 next turn.", None),  # (no reason: the move, unread)
+        ("Two greens please, so I'll give back a red.", T(green=2)),
+        ("Rauðan og grænan, svo tek ég bláan líka.", T(blue=1, green=1, red=1)),  # "and then"
+    ],
+)
+def test_a_reason_before_so_counts_the_colours_the_move_takes(
+    text: str, gems: tuple[int, ...] | None
+) -> None:
+    request, _ = read(text)
+    assert (request.gems if request is not None and request.action == "take" else None) == gems
+
+
+def test_a_mark_of_a_brackets_place_written_in_a_reply_is_only_a_space() -> None:
+    assert sentences_of("take red \x015\x01 green blue (and so on)") == [
+        "take red  5  green blue", "and so on",
+    ]  # fmt: skip

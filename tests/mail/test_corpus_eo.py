@@ -19,7 +19,6 @@ NOT_READ_YET: set[str] = {
     "eo-249",
     "eo-294",
     "eo-301",
-    "eo-310",
     "eo-314",
 }  # fmt: skip
 
