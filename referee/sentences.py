@@ -235,10 +235,7 @@ def read_move(text: str) -> MoveReading:
 def _says_instead(text: str) -> bool:
     """Whether a sentence says its move is in place of another ("Buy 1-23 instead", "yn
     lle", "í staðinn", "frekar")."""
-    written = written_words(text)
-    if not written:
-        return False
-    placed = _placed(next(readings_of(written)), reading_words())
+    placed = _first_placed(text, reading_words())
     return any(p.role in ("instead", "instead_after", "rather") for p in placed)
 
 
@@ -506,17 +503,11 @@ def _after_the_reason(text: str, vocabulary: ReadingVocabulary) -> str | None:
     if not at:
         return None
     before, after = text[: at[-1]], text[at[-1] :]
-    said = written_words(before)
-    if not said:
-        return None
-    placed = _placed(next(readings_of(said)), vocabulary)
+    placed = _first_placed(before, vocabulary)
     if any(p.role == "head" for p in placed):
         return None
-    moved = written_words(after)
-    if not moved:
-        return None
     colours = {p.word.sense.value for p in placed if p.word.sense and is_colour(p.word)}
-    then = _placed(next(readings_of(moved)), vocabulary)
+    then = _first_placed(after, vocabulary)
     taken = {p.word.sense.value for p in then if p.word.sense and is_colour(p.word)}
     return after if colours and colours <= taken else None  # (the colours the move takes)
 
@@ -528,10 +519,9 @@ def _only_aside(text: str, vocabulary: ReadingVocabulary) -> bool:
     One in the move's own clause ("I won't take red", "red or blue") is never read. A "no"
     alone before the move ("No, I'm reserving the green one") answers someone else."""
     for n, clause in enumerate(clauses_of(text)):
-        written = written_words(clause)
-        if not written:
+        placed = _first_placed(clause, vocabulary)
+        if not placed:
             continue
-        placed = _placed(next(readings_of(written)), vocabulary)
         roles = {p.role for p in placed}
         if _nothing_returned(placed):
             continue
@@ -554,8 +544,7 @@ def _without_denied(text: str, vocabulary: ReadingVocabulary) -> str | None:
     denied: set[str] = set()
     heads = instead = False
     for clause in clauses_of(text):
-        written = written_words(clause)
-        placed = _placed(next(readings_of(written)), vocabulary) if written else []
+        placed = _first_placed(clause, vocabulary)
         roles = {p.role for p in placed}
         if "negation" in roles and "argument" in roles and not roles & {"head", "doubt", "typo"}:
             denied |= {_named(p.word) for p in placed if p.role == "argument"}
@@ -566,11 +555,7 @@ def _without_denied(text: str, vocabulary: ReadingVocabulary) -> str | None:
     rest = ", ".join(kept)
     if not denied or not heads or not instead:
         return None
-    named = {
-        _named(p.word)
-        for p in _placed(next(readings_of(written_words(rest))), vocabulary)
-        if p.role == "argument"
-    }
+    named = {_named(p.word) for p in _first_placed(rest, vocabulary) if p.role == "argument"}
     return None if (denied - {""}) & named else rest
 
 
@@ -584,11 +569,7 @@ def _named(word: Word) -> str:
 def _nothing_back(text: str) -> bool:
     """Whether a clause of a sentence says that nothing goes back (:func:`_nothing_returned`)."""
     vocabulary = reading_words()
-    for clause in clauses_of(text):
-        written = written_words(clause)
-        if written and _nothing_returned(_placed(next(readings_of(written)), vocabulary)):
-            return True
-    return False
+    return any(_nothing_returned(_first_placed(c, vocabulary)) for c in clauses_of(text))
 
 
 def _nothing_returned(placed: list[_Placed]) -> bool:
@@ -734,6 +715,12 @@ def _relatives(found: list[_Placed]) -> list[_Placed]:
             placed = _Placed(placed.word, "doubt" if asks else "grammar")
         out.append(placed)
     return out
+
+
+def _first_placed(text: str, vocabulary: ReadingVocabulary) -> list[_Placed]:
+    """The words of a sentence or clause, placed as its first reading (none: no words)."""
+    written = written_words(text)
+    return _placed(next(readings_of(written)), vocabulary) if written else []
 
 
 def _phrased(words: list[Word], roles: list[str], vocabulary: ReadingVocabulary) -> list[str]:
@@ -1106,7 +1093,7 @@ def _card_said_before(sentence: Sentence, before: Sentence | None) -> Sentence |
     if sentence.asks:  # ("Buy it?")
         return None
     vocabulary = reading_words()
-    placed = _placed(next(readings_of(written_words(sentence.text))), vocabulary)
+    placed = _first_placed(sentence.text, vocabulary)
     heads = {str(p.word.head) for p in placed if p.role == "head"}
     if len(heads) != 1 or not heads <= {"buy", "reserve"}:
         return None
@@ -1116,12 +1103,9 @@ def _card_said_before(sentence: Sentence, before: Sentence | None) -> Sentence |
         return None  # (but "that one")
     head: Action = "buy" if heads == {"buy"} else "reserve"
     for clause in reversed(clauses_of(before.text)):
-        written = written_words(clause)
-        if not written:
-            continue
         words = [
             p.word if p.role == "argument" else _describing_word(p, vocabulary)
-            for p in _placed(next(readings_of(written)), vocabulary)
+            for p in _first_placed(clause, vocabulary)
             if p.role in ("argument", "grammar")
         ]
         told = description([w for w in words if w is not None], head)
@@ -1296,7 +1280,7 @@ def _tidied(clause: Clause) -> list[Clause]:
     buy, and a take from a deck a reserve (whether it is sure is the sentence's to say)."""
     head, written, args = clause
     if head == "resign":  # ("I concede this one": the game, not a count)
-        args = [w for w in args if not (number_of(w) == 1 and not w.key.isdecimal())]
+        args = [w for w in args if not _one_said(w)]
     if head == "return" and any(says_nothing(w) for w in args):  # "nothing to give back"
         return [(head, written, [next(w for w in args if says_nothing(w))])]
     if head not in ("reserve", "buy"):  # (what describes a card says nothing of the others)
