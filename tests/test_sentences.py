@@ -546,6 +546,7 @@ def test_what_a_bracket_says_follows_its_sentence_which_stays_whole() -> None:
         ("Estas ankoraŭ kvar verdaj en la banko, do mi prenas du verdajn ĵetonojn.", T(green=2)),
         ("ব্যাংকে এখনো চারটে সবুজ আছে, তাই আমি দুটো সবুজ নিচ্ছি।", T(green=2)),
         ("There are four greens left, so I'll take two greens.", T(green=2)),
+        ("Það eru fjórir grænir eftir þannig að ég tek tvo græna.", T(green=2)),  # (a phrase)
     ],
 )
 def test_the_reason_before_so_is_not_the_move(text: str, gems: tuple[int, ...]) -> None:
