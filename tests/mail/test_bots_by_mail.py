@@ -175,7 +175,8 @@ def test_over_the_running_service_a_bot_game_brings_one_letter_at_the_start_and_
     """`referee serve --mail-dir` running: ann proposes a game to a bot that moves first,
     and gets one letter; she replies with a move, and gets one letter with the bot's reply.
     Waits for the service only as long as it needs: until the turns are written and the
-    outbox is empty (a turn's letters are queued before it is written)."""
+    outbox is empty (a turn's letters are queued before it is written) and the letters are
+    in the game's trail (written when the service's look ends, after the outbox)."""
     games, mail = tmp_path / "games", tmp_path / "mail"
     settings = Settings(
         games_dir=games, mail_dir=mail, address=REFEREE, trusted_authserv_id=RECEIVING_SERVER
@@ -189,6 +190,10 @@ def test_over_the_running_service_a_bot_game_brings_one_letter_at_the_start_and_
             and store.has(started[0])
             and store.load(started[0]).state.turn >= turn
             and not list(outbox.glob("*.json"))
+            and any(  # (a look writes its letters to the trail when it ends)
+                e["direction"] == "out" and e["ruling"] == "sent" and e["turn"] >= turn
+                for e in Trail(games).entries(started[0])
+            )
         )
 
     async def settled(turn: int) -> None:
