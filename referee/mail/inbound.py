@@ -64,12 +64,22 @@ _MORE_LANGUAGES = {
     "eo": r"(?:Je|En)\s(?:.+?\s?.+?)\s?skribis\s?(?:.+?)?:",
     "bn": r"[^\n]{1,200}?\s?(?:লিখেছেন|লিখেছে|লিখলেন)\s?:?",
 }
+#: The names of a quoted mail's header lines in those languages, as their mail programs
+#: write them above a copy of the mail answered ("Oddi wrth:", "Frá:", "De:", "প্রেরক:").
+_MORE_HEADERS = {
+    "cy": "Oddi wrth|Anfonwyd|At|Pwnc|Dyddiad|Cc",
+    "is": "Frá|Sent|Til|Efni|Dagsetning|Afrit",
+    "eo": "De|Sendita|Al|Temo|Dato|Kopie",
+    "bn": "প্রেরক|পাঠানো হয়েছে|প্রাপক|বিষয়|তারিখ|সিসি",
+}
 for _code, _pattern in _MORE_LANGUAGES.items():
+    _names = f"From|Sent|To|Subject|Date|Cc|{_MORE_HEADERS[_code]}"
     MAIL_LANGUAGES.setdefault(
         _code,
         {
             "wrote_header": rf"^({QUOTED_MATCH_INCLUDE}{_pattern})$",
-            "from_header": MAIL_LANGUAGES["en"]["from_header"],
+            "from_header": rf"((?:(?:^|\n|\n(?:> ?)*)[* ]*(?:{_names}):[ *]*(?:\s{{,2}}).*){{2,}}"
+            rf"(?:\n.*){{,1}})",
         },
     )
 REPLY_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pl", "sv", "da", "cs", *_MORE_LANGUAGES]

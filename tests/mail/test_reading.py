@@ -84,6 +84,21 @@ def test_an_unquoted_copy_of_our_mail_under_a_header_block_in_any_language_is_no
     assert move_of(f"take 2 red\n\n{block}\n\n{copy}") == ["take 2 red"]
 
 
+@pytest.mark.parametrize(
+    "block",
+    [
+        "Oddi wrth: Dyfarnwr <dyfarnwr@example.net>\nDyddiad: 08/12/2026 21:14\nPwnc: eich tro",
+        "Frá: Dómari <domari@example.net>\nSent: 8. desember 2026\nEfni: þú átt leik",
+        "De: Ludestro <ludestro@example.net>\nDato: 2026-12-08\nTemo: via vico",
+        "প্রেরক: রেফারি <referee@example.net>\nতারিখ: ৮ ডিসেম্বর\nবিষয়: আপনার চাল",
+    ],
+)
+def test_a_header_block_in_a_players_language_ends_the_reply(block: str) -> None:
+    copy = "ann, it's your move. You could take 2 green or 2 black, or buy 1-23."
+    assert reply_text(f"glas gwyrdd a du diolch\n\n{block}\n\n{copy}").startswith("glas")
+    assert "take 2 green" not in reply_text(f"glas gwyrdd a du diolch\n\n{block}\n\n{copy}")
+
+
 def test_a_lone_line_naming_the_referee_is_not_a_copy() -> None:
     assert move_of("To: Splendor referee\ntake red green blue") == ["take red green blue"]
     assert move_of("Dear Splendor referee:\ntake red green blue") == ["take red green blue"]
