@@ -119,6 +119,7 @@ def description(args: list[Word], head: str) -> list[Word] | None:
                 cost += [(int(w.sense.value), 1) for w in listed if w.sense is not None]
                 used.update(range(at, len(args)))
             back = n - 2  # (none after it: before it, as "যেটায় ৫টা লাল লাগে" says it)
+            counted = len(cost)
             while at == n + 1 and back >= 0 and is_gem_colour(args[back + 1]):
                 count = number(back, 7)
                 gem = args[back + 1].sense
@@ -127,6 +128,21 @@ def description(args: list[Word], head: str) -> list[Word] | None:
                 cost.append((int(gem.value), count))
                 used.add(back + 1)
                 back -= 2
+            listed_before: list[int] = []  # ("যেটায় সাদা, নীল, সবুজ, লাল একটা করে লাগে":
+            # one of each; no card costs five colours, so the fifth before is its bonus)
+            each = 1 if n > 0 and is_number(args[n - 1]) and number_of(args[n - 1]) == 1 else 0
+            while at == n + 1 and len(cost) == counted and len(listed_before) < 4:
+                at_back = n - 1 - each - len(listed_before)
+                if at_back < 0 or at_back in used or not is_gem_colour(args[at_back]):
+                    break
+                listed_before.append(at_back)
+            if len(listed_before) > 1:
+                used.update(range(n - each, n))
+                for k in reversed(listed_before):
+                    sense = args[k].sense
+                    assert sense is not None
+                    cost.append((int(sense.value), 1))
+                    used.add(k)
         # (an ordinal by itself, "first, I'll…", says nothing)
     left = [w for n, w in enumerate(args) if n not in used]
     colours = {w.sense.value for w in left if is_gem_colour(w) and w.sense}

@@ -324,6 +324,10 @@ def _meanings(word: str, folder: Path) -> _Written:
             if card_word(stem) == "card":  # Bengali "৩-০১-টা", "1-36-এর"
                 key = stem
                 break
+    if not word.isascii():  # ("pásu", Icelandic: not Esperanto's "pasu")
+        senses = tuple(
+            s for s in senses if any(vocabulary.written_in(word, lang) for lang in s.languages)
+        )
     return _written(word, key, senses)
 
 

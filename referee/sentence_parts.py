@@ -2,7 +2,7 @@
 (:mod:`referee.sentences`): sentences at ``.``, ``!``, ``?``, ``;``, a danda and line ends,
 with what brackets say after the sentence they stand in; clauses at commas, colons and
 dashes, and before a word that says what follows from what went before (each language's
-``[grammar] so``: "…, so I'll take two").
+``[grammar] so``: "…, so I'll take two") or that gives a reason (``[grammar] because``).
 
 Pure: text in, its parts out.
 """
@@ -80,7 +80,7 @@ def _bracketed(found: re.Match[str], asides: list[str]) -> str:
     inside = found.group(1)
     if all(card_word(fold(word)) for word in WORD.findall(inside)):
         return f" {inside} "
-    if _listed_after_a_count(found):
+    if _listed_after_a_count(found) or _describes(found):
         return f" {inside} "
     asides.append(inside)
     return f" \x01{len(asides) - 1}\x01 "
@@ -108,6 +108,22 @@ def _listed_after_a_count(found: re.Match[str]) -> bool:
     return counts and bool(colours) and said
 
 
+def _describes(found: re.Match[str]) -> bool:
+    """Whether a bracket says what a card costs or is worth, with no move word and nothing
+    said not or maybe ("… sem gefur eitt stig (kostar 4 rauða)", "(tiun, kiu kostas 1 bluan,
+    4 verdajn…)"), after a card said by what it is like, not by its id ("2-25 (svarta
+    spilið, 1 stig)": a sentence of its own): part of the sentence that names the card."""
+    vocabulary = reading_words()
+    before = WORD.findall(found.string[: found.start()])
+    if before and card_word(fold(before[-1])):
+        return False
+    keys = [fold(word) for word in WORD.findall(found.group(1))]
+    kinds: set[str] = set().union(*(grammar_kinds(k, vocabulary) for k in keys))
+    moving = any(leads(s) for k in keys for s in vocabulary.senses_of(k))
+    saying = kinds & {"cost", "points"} and not kinds & {"negations", "doubts"}
+    return bool(saying) and not moving
+
+
 #: Where a clause of a sentence ends: a comma, a colon, a dash between words.
 _CLAUSE_END = re.compile(r"[,:\u2013\u2014]|\s-\s")
 
@@ -115,19 +131,42 @@ _CLAUSE_END = re.compile(r"[,:\u2013\u2014]|\s-\s")
 def clauses_of(sentence: str) -> list[str]:
     """The clauses of a sentence: its parts between commas, colons and dashes, and before a
     word that says what follows from what went before (its language's ``so``: "…, so I'll
-    take two")."""
+    take two") or that gives a reason (``because``: "… because there are four left")."""
     found: list[str] = []
     for clause in _CLAUSE_END.split(sentence):
-        at = so_words(clause)
+        at = sorted({*so_words(clause), *(n for n in because_words(clause) if n > 0)})
         found += [clause[start:end] for start, end in itertools.pairwise([0, *at, len(clause)])]
     return [c for c in found if c.strip()]
 
 
+def reasons_of(sentence: str) -> list[tuple[int, int]]:
+    """Where each reason a sentence gives stands (start, end): from a word of its language's
+    ``because`` ("because", "gan fod", "því að", "ĉar", "por ne", "কারণ") to the end of its
+    clause ("…, kaj ĉar tiam mi havus dek du, mi redonas…"; "… por ne superi dek")."""
+    found: list[tuple[int, int]] = []
+    ends = [m.start() for m in _CLAUSE_END.finditer(sentence)]
+    starts = because_words(sentence)
+    for n, start in enumerate(starts):
+        later = [e for e in [*ends, *starts[n + 1 :], *so_words(sentence)] if e > start]
+        found.append((start, min(later, default=len(sentence))))
+    return found
+
+
 def so_words(text: str) -> list[int]:
     """Where each word (or phrase) of a language's ``so`` begins in ``text``, but the first."""
+    return [at for at in _said(text, "so") if at > 0]
+
+
+def because_words(text: str) -> list[int]:
+    """Where each word (or phrase) of a language's ``because`` begins in ``text``."""
+    return _said(text, "because")
+
+
+def _said(text: str, kind: str) -> list[int]:
+    """Where each word or phrase of the grammar ``kind`` begins in ``text``, in order."""
     vocabulary = reading_words()
     words = list(WORD.finditer(text))
     keys = [fold(w.group()) for w in words]
-    starts = {n for n, key in enumerate(keys) if "so" in grammar_kinds(key, vocabulary)}
-    starts |= {where[0] for where, kind in vocabulary.phrases_in(keys) if kind == "so"}
-    return [words[n].start() for n in sorted(starts) if n > 0]
+    starts = {n for n, key in enumerate(keys) if kind in grammar_kinds(key, vocabulary)}
+    starts |= {where[0] for where, said in vocabulary.phrases_in(keys) if said == kind}
+    return [words[n].start() for n in sorted(starts)]

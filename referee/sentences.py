@@ -49,6 +49,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from referee.card_description import (
+    ORDINALS,
     describing_kind,
     description,
     fits_card,
@@ -73,9 +74,16 @@ from referee.notation import (
     tokens_said,
     written_words,
 )
-from referee.sentence_parts import clauses_of, sentences_asking, sentences_of, so_words
+from referee.sentence_parts import (
+    clauses_of,
+    reasons_of,
+    sentences_asking,
+    sentences_of,
+    so_words,
+)
 from referee.sentence_words import (
     DECK,
+    GOLD,
     SOFT_ONE,
     grammar_kinds,
     is_colour,
@@ -86,12 +94,15 @@ from referee.sentence_words import (
     says_nothing,
 )
 from referee.wording.vocabulary import (
+    WORD,
+    Group,
     ReadingVocabulary,
     Sense,
     accented_latin,
     fold,
     locale_folder,
 )
+from referee.wording.vocabulary import vocabulary as vocabulary_of
 
 #: A count written with a times sign: ``x2``, ``2x`` (and the sign itself, U+00D7).
 _TIMES = re.compile("[x\u00d7](\\d)|(\\d)[x\u00d7]")
@@ -365,6 +376,8 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     text_read = _COUNTED_WORD.sub(
         _count_apart, _HEADING.sub(lambda m: _heading(m, vocabulary), text)
     )
+    text_read = _LONG_WORD.sub(lambda m: _compound_apart(m.group()), text_read)
+    text_read = _each_but(text_read, vocabulary)
     written = written_words(text_read)
     if not written or len(written) > LONGEST_SENTENCE:
         return Sentence(text)
@@ -374,10 +387,17 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     first = readings[0]
     typos = any(p.role == "typo" for p in first)
     doubt = next((p.word.written for p in first if p.role in ("negation", "doubt")), None)
+    naming = any(
+        p.role == "argument" and (is_colour(p.word) or card_word(p.word.key)) for p in first
+    )
+    if doubt is not None and _to_another(first, vocabulary):  # ("Bo, don't you dare nick
+        # the last blues"): no move, but what it names leaves the move beside it asked about
+        return Sentence(text, unplaced=tuple(p.word.written for p in first), naming=naming)
     aside = doubt is not None and moving and _only_aside(text, vocabulary)
     if aside:  # "Mi prenus blankan, ruĝan kaj nigran, se tio eblas": asked, never played at once
         doubt = None
     reason = _after_the_reason(text, vocabulary) if moving else None
+    reason = reason or (_without_the_reasons(text, vocabulary) if moving else None)
     if reason is not None:  # (the reason is not the move: asked about)
         moved = read_sentence(reason, asks)
         if moved.request is not None:
@@ -402,9 +422,6 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
             if request not in requests:
                 requests.append(request)
         refusal = refusal or err
-    naming = any(
-        p.role == "argument" and (is_colour(p.word) or card_word(p.word.key)) for p in first
-    )
     if requests and all(_returns_nothing(r) for r in requests):  # "so nothing to give back"
         return Sentence(text, unplaced=unplaced)  # (what a move returns unless it says more)
     if aside and requests and all(map(_only_follows, requests)) and _nothing_back(text):
@@ -421,7 +438,7 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     request = best[0] if len(best) == 1 else replace(best[0], others=tuple(best[1:]))
     sure = len(best) == 1 and not several and not unplaced and doubt is None and not asks
     sure = sure and not aside and not _repeated(first)
-    told = _telling(first)
+    told = _telling(first) or _says_you(first, vocabulary)
     sure = sure and not request.mixed  # (no one language writes all its words)
     sure = sure and not guessed and not typos
     sure = sure and not any(p.role in ("instead", "instead_after", "rather") for p in first)
@@ -484,6 +501,81 @@ def _count_apart(found: re.Match[str]) -> str:
     return found.group(0)
 
 
+def _each_but(text: str, vocabulary: ReadingVocabulary) -> str:
+    """A cost said as one of each colour but one ("the one that costs one of each except
+    black", "yr un sy'n costio un o bob lliw heblaw du", "það sem kostar einn af hverjum lit
+    nema svörtum", "কালো ছাড়া সব রঙের একটা করে"): those words as the cost they say, one of
+    each other gem colour (in the words of the language of the "except"). Only after a word
+    of cost; any other text as it is."""
+    words = list(WORD.finditer(text))
+    keys = [fold(w.group()) for w in words]
+    kinds = [grammar_kinds(k, vocabulary) for k in keys]
+    for n, key in enumerate(keys):
+        if "except" not in kinds[n] or not any("cost" in k for k in kinds[:n]):
+            continue
+        colour = next((c for c in (n + 1, n - 1) if 0 <= c < len(keys) and _gem(keys[c])), None)
+        near = [e for e in range(max(n - 4, 0), min(n + 4, len(keys))) if "each" in kinds[e]]
+        if colour is None or not near:
+            continue
+        count = next(
+            (c for c in (near[0] - 1, near[0] - 2) if c >= 0 and _count_of(keys[c]) is not None),
+            None,
+        )
+        said = [i for i in (n, colour, *near, count) if i is not None]
+        first, last = min(said), max(said)
+        gem = _gem(keys[colour])
+        language = next((lang for k, lang in vocabulary.grammar_of(key) if k == "except"), "en")
+        each = _count_of(keys[count]) if count is not None else 1
+        cost = " ".join(
+            f"{each} {vocabulary_of(language).colour(kind)}" for kind in range(GOLD) if kind != gem
+        )
+        return text[: words[first].start()] + cost + text[words[last].end() :]
+    return text
+
+
+def _gem(key: str) -> int | None:
+    """The gem colour a folded word names, if it names one."""
+    vocabulary = reading_words()
+    found = [s.value for s in vocabulary.senses_of(key) if s.group == "colour"]
+    return int(found[0]) if found and found[0] != GOLD else None
+
+
+def _count_of(key: str) -> int | None:
+    if key.isdecimal():
+        return int(key)
+    found = [s.value for s in reading_words().senses_of(key) if s.group == "number"]
+    return int(found[0]) if found else None
+
+
+#: A word long enough to be a count and a word written as one ("kvinpoentan").
+_LONG_WORD = re.compile(r"(?<![\w-])[a-zA-Z\u00c0-\u024f]{6,}(?![\w-])")
+
+
+@functools.lru_cache(maxsize=4096)
+def _compound_apart(word: str) -> str:
+    """A word no language knows that is a count or an ordinal and a word that describes a
+    card written as one (Esperanto "kvinpoentan", five-point; "unuanivela", first-level), as
+    the two words; any other word as written."""
+    vocabulary = reading_words()
+    key = fold(word)
+    if vocabulary.senses_of(key) or grammar_kinds(key, vocabulary):
+        return word
+    for at in range(2, len(key) - 3):
+        first, rest = key[:at], key[at:]
+        counts = any(s.group == "number" for s in vocabulary.senses_of(first))
+        if not (counts or describing_kind(first, vocabulary) in ORDINALS):
+            continue
+        if describing_kind(rest, vocabulary) is not None or _deck_word(rest, vocabulary):
+            return f"{word[:at]} {word[at:]}" if len(word) == len(key) else f"{first} {rest}"
+    return word
+
+
+def _deck_word(key: str, vocabulary: ReadingVocabulary) -> bool:
+    """Whether a folded word is a deck's or a level's, as written or with an ending."""
+    keys = [key, *(stem for stem, _ in vocabulary.stems(key))]
+    return any(DECK in vocabulary.senses_of(k) for k in keys)
+
+
 def _returns_nothing(request: MoveRequest) -> bool:
     """Whether a request only says that nothing is returned ("dim byd i'w roi'n ôl")."""
     return (
@@ -510,6 +602,42 @@ def _after_the_reason(text: str, vocabulary: ReadingVocabulary) -> str | None:
     then = _first_placed(after, vocabulary)
     taken = {p.word.sense.value for p in then if p.word.sense and is_colour(p.word)}
     return after if colours and colours <= taken else None  # (the colours the move takes)
+
+
+def _to_another(placed: list[_Placed], vocabulary: ReadingVocabulary) -> bool:
+    """Whether a sentence says not to someone else: a word of negation and a word for "you"
+    ("Bo, don't you dare nick the last blues"): told to another player, no move at all."""
+    return _says_you(placed, vocabulary) and any(p.role == "negation" for p in placed)
+
+
+def _says_you(placed: list[_Placed], vocabulary: ReadingVocabulary) -> bool:
+    """Whether a sentence speaks to or of "you" (its language's ``[grammar] you``) outside a
+    phrase ("could you", "thank you"): "You should take red green blue", "Ti'n cymryd dau
+    goch" tell another's move, or advise; never played at once."""
+    keys = [p.word.key for p in placed]
+    phrased = {n for where, _ in vocabulary.phrases_in(keys) for n in where}
+    return any(
+        "you" in grammar_kinds(key, vocabulary) for n, key in enumerate(keys) if n not in phrased
+    )
+
+
+def _without_the_reasons(text: str, vocabulary: ReadingVocabulary) -> str | None:
+    """A sentence without the reasons it gives in clauses of no move word ("hoffwn gymryd
+    dau docyn du, gan fod pedwar ohonynt ar gael"; "mi redonas unu blankan kaj unu nigran
+    por ne superi dek"): its counts and colours are not the move's. None when it gives no
+    such reason, or what is left has no move word or says not or maybe itself ("Du ruĝajn
+    mi ne rajtas preni, ĉar…")."""
+    kept, start = [], 0
+    for begins, ends in reasons_of(text):
+        placed = _first_placed(text[begins:ends], vocabulary)
+        if begins >= start and not any(p.role in ("head", "typo") for p in placed):
+            kept.append(text[start:begins])
+            start = ends
+    if not kept:
+        return None
+    left = " ".join([*kept, text[start:]]).strip()
+    roles = {p.role for p in _first_placed(left, vocabulary)}
+    return left if "head" in roles and not roles & {"negation", "doubt"} else None
 
 
 def _only_aside(text: str, vocabulary: ReadingVocabulary) -> bool:
@@ -577,14 +705,22 @@ def _nothing_returned(placed: list[_Placed]) -> bool:
     own ("þarf ekki að skila neinu", "কিছু ফেরত দিচ্ছি না", "no need to return anything")."""
     heads = [p.word.head for p in placed if p.role == "head"]
     roles = {p.role for p in placed}
-    nothing = all(says_nothing(p.word) for p in placed if p.role == "argument")
+    said = [p.word for p in placed if p.role == "argument"]
+    # (beside the "nothing", a count or the gold says what the writer holds then: "Þá er ég
+    # með tíu tákn með gullinu og þarf ekki að skila neinu")
+    holding = all(says_nothing(w) or is_number(w) or _gold(w) for w in said)
+    nothing = holding and (not said or any(map(says_nothing, said)))
     return (
         bool(heads)
         and set(heads) == {"return"}
         and "negation" in roles
-        and roles <= {"head", "negation", "doubt", "grammar", "argument"}
+        and roles <= {"head", "negation", "doubt", "grammar", "argument", "with", "asking"}
         and nothing
     )
+
+
+def _gold(word: Word) -> bool:
+    return is_colour(word) and word.sense is not None and word.sense.value == GOLD
 
 
 def _telling(placed: list[_Placed]) -> bool:
@@ -686,13 +822,29 @@ def _placed(words: list[Word], vocabulary: ReadingVocabulary) -> list[_Placed]:
         for word, role in zip(words, roles, strict=True)
     ]
     arguments = "argument" in roles
-    heads = "head" in roles or (
-        arguments and any(m is not None and m.group != "colour" for m in meant_of)
+    said_in = {  # (the languages of the arguments; a digit or a card id is any language's)
+        lang
+        for word, role in zip(words, roles, strict=True)
+        if role == "argument"
+        for lang in (word.sense.languages if word.sense and not word.key[:1].isdigit() else ("*",))
+    }
+
+    def beside_its_arguments(meant: Sense) -> bool:  # (of its language: not eo "afero")
+        return arguments and ("*" in said_in or bool(set(meant.languages) & said_in))
+
+    heads = "head" in roles or any(
+        m is not None and m.group != "colour" and beside_its_arguments(m) for m in meant_of
     )
     found: list[_Placed] = []
     for word, role, meant in zip(words, roles, meant_of, strict=True):
         # (a colour mistyped beside a move word; a move word mistyped beside its arguments)
-        if meant is not None and (heads if meant.group == "colour" else arguments):
+        if meant is None:
+            placing = False
+        elif meant.group == "colour":
+            placing = heads
+        else:
+            placing = beside_its_arguments(meant)
+        if meant is not None and placing:
             word = replace(word, sense=meant, head=str(meant.value) if leads(meant) else None)
             found.append(_Placed(word, "head" if word.head else "argument"))
             found.append(_Placed(replace(word, written=""), "typo"))
@@ -725,14 +877,21 @@ def _first_placed(text: str, vocabulary: ReadingVocabulary) -> list[_Placed]:
 
 def _phrased(words: list[Word], roles: list[str], vocabulary: ReadingVocabulary) -> list[str]:
     """The roles of words that a grammar of several words covers ("thank you", "see you"):
-    that grammar's, in place of each word's own (what is not a move word or an argument)."""
+    that grammar's, in place of each word's own (what is not a move word or an argument).
+    An idiom's words, or a phrase that says the writer is back ("ar gael", available; "taka
+    mig úr fríinu", take me off holiday), are never a move's, whatever each alone is."""
     for where, kind in vocabulary.phrases_in([w.key for w in words]):
         role = {"negations": "negation", "doubts": "doubt"}.get(kind, kind)
         role = role if role in ("negation", "doubt", "telling") else "grammar"
+        whole = kind in IDIOMS
         for k in where:
-            if roles[k] not in ("head", "argument"):
+            if whole or roles[k] not in ("head", "argument"):
                 roles[k] = role
     return roles
+
+
+#: The kinds of ``[grammar]`` phrase whose words are never a move's words.
+IDIOMS = ("idioms", "back")
 
 
 #: The shortest word a typo is looked for in (shorter words are too near too many others:
@@ -750,13 +909,19 @@ def _typo(key: str) -> Sense | None:
         return None
     near = _near_words(locale_folder())
     if len(key) >= TYPO_AT_LEAST:
-        found = {sense for d in _deletes(key) for sense in near.words.get(d, ())}
+        found = [sense for d in _deletes(key) for sense in near.words.get(d, ())]
     else:
-        found = set(near.shortened.get(key, ()))
-        found |= {s for w in _swaps(key) for s in near.short.get(w, ())}
+        found = list(near.shortened.get(key, ()))
+        found += [s for w in _swaps(key) for s in near.short.get(w, ())]
         if not found:
-            found = set(near.unmarked.get(key, ()))
-    return found.pop() if len(found) == 1 else None
+            found = list(near.unmarked.get(key, ()))
+    meant: dict[tuple[Group, str | int], set[str]] = {}  # (the languages of each near word)
+    for sense in found:
+        meant.setdefault((sense.group, sense.value), set()).update(sense.languages)
+    if len(meant) != 1:
+        return None
+    (((group, value), languages),) = meant.items()
+    return Sense(group, value, tuple(sorted(languages)))
 
 
 def _deletes(key: str) -> set[str]:
@@ -797,7 +962,7 @@ def _near_words(folder: Path) -> _NearWords:
 
     for key, senses in reading_words().senses.plain.items():
         kept = [
-            Sense(s.group, s.value)
+            Sense(s.group, s.value, s.languages)
             for s in senses
             if s.group == "colour" or (s.group == "move" and s.value in _LED)
         ]
@@ -834,7 +999,7 @@ def _role(word: Word, vocabulary: ReadingVocabulary) -> str:
     exact = vocabulary.exact.get(word.written)
     if exact is not None:
         return "negation" if exact == "negations" else "doubt"
-    kinds = grammar_kinds(word.key, vocabulary)
+    kinds = grammar_kinds(word.key, vocabulary) - {"you"}  # ("you": unknown, see _to_another)
     if accented_latin(word.written):  # (Icelandic "sé" is not Esperanto's "se", if: an
         kinds -= {"negations", "doubts"}  # accented one is matched as written, above)
     if "negations" in kinds:
@@ -1143,6 +1308,9 @@ def _held_card(
             held = [*held, items[at][1]]
             items = [*items[:at], *items[at + 1 :]]
             heads = ["buy"]
+    ones = [w for k, w in items if k == "argument" and is_number(w) and number_of(w) == 1]
+    if len(ones) == 1 and held and heads == ["buy"]:  # ("buy the one I reserved": no count)
+        items = [(k, w) for k, w in items if w is not ones[0]]
     if held and heads == ["buy"] and all(k == "head" or is_describing(w) for k, w in items):
         items = [*items, ("argument", replace(held[0], sense=Sense("held"), head=None))]
     return items, bool(held)
@@ -1247,7 +1415,9 @@ def _only_gold(args: list[Word]) -> bool:
 
 def _attachments(items: list[tuple[str, Word]]) -> Iterator[list[Clause]]:
     """The ways the arguments may go with the move words: all with the one move word; or,
-    with several, each after its move word (verb first), or each before it (verb last)."""
+    with several, each after its move word (verb first), or each before it (verb last); or,
+    with a move word and a return side by side, the move's before them and the return's after
+    them."""
     heads = [n for n, (kind, _) in enumerate(items) if kind == "head"]
     if len(heads) == 1:
         head = items[heads[0]][1]
@@ -1270,6 +1440,14 @@ def _attachments(items: list[tuple[str, Word]]) -> Iterator[list[Clause]]:
             last.append((str(head.head), head.written, [w for _, w in items[start:at]]))
         if last != first:
             yield last
+    between = [kind for kind, _ in items[heads[0] : heads[-1] + 1] if kind == "argument"]
+    one, other = items[heads[0]][1], items[heads[-1]][1]
+    if len(heads) == 2 and before and after and not between and other.head == "return":
+        # ("সাদা সবুজ কালো নিলাম ফেরত ১টা সবুজ ১টা কালো": the move's before, the return's after)
+        yield [
+            (str(one.head), one.written, [w for _, w in items[: heads[0]]]),
+            (str(other.head), other.written, [w for _, w in items[heads[1] + 1 :]]),
+        ]
 
 
 def _tidied(clause: Clause) -> list[Clause]:

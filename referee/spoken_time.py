@@ -20,14 +20,20 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
 from babel.dates import get_day_names, get_month_names
 
-from referee.wording.vocabulary import WORD, fold, language_tables, locale_folder
+from referee.wording.vocabulary import (
+    WORD,
+    fold,
+    language_tables,
+    locale_folder,
+    reading_vocabulary,
+)
 
 #: The length of each unit of time, in days.
 UNITS = {"day": 1, "week": 7, "fortnight": 14, "month": 30}
@@ -56,6 +62,15 @@ class TimeWords:
     months: Mapping[str, int]  # word -> 1 .. 12
     numbers: Mapping[str, int]  # the numbers of [numbers] and of [time.numbers]
     ones: frozenset[str]  # "a", "an": one of what follows ([grammar] one and articles)
+    #: the languages that name a weekday or a month so (Icelandic "frí", holiday, written
+    #: with its accent, is not English "Fri")
+    named_in: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+    def names(self, word: str, written: str) -> bool:
+        """Whether ``word`` (folded), written as ``written``, names a day or a month in a
+        language that could write it so."""
+        vocabulary = reading_vocabulary()
+        return any(vocabulary.written_in(written, lang) for lang in self.named_in.get(word, ()))
 
 
 def time_words() -> TimeWords:
@@ -74,6 +89,7 @@ def _time_words(folder: Path) -> TimeWords:
     months: dict[str, int] = {}
     numbers: dict[str, int] = {}
     ones: set[str] = set()
+    named_in: dict[str, frozenset[str]] = {}
     for language, table in language_tables(folder):
         said: Mapping[str, Any] = table.get("time", {})
 
@@ -99,9 +115,15 @@ def _time_words(folder: Path) -> TimeWords:
             weekdays.update(dict.fromkeys(folded(words), WEEKDAYS.index(name)))
         for name, words in said.get("months", {}).items():
             months.update(dict.fromkeys(folded(words), MONTHS.index(name) + 1))
+        own_days: dict[str, int] = {}
+        own_months: dict[str, int] = {}
+        _cldr_names(language, own_days, own_months)
+        kept = [*said.get("weekdays", {}).values(), *said.get("months", {}).values()]
+        for key in {*own_days, *own_months, *folded([w for words in kept for w in words])}:
+            named_in[key] = named_in.get(key, frozenset()) | {language}
     return TimeWords(
         frozenset(until), frozenset(during), units, frozenset(today), frozenset(tomorrow),
-        frozenset(ordinals), weekdays, months, numbers, frozenset(ones),
+        frozenset(ordinals), weekdays, months, numbers, frozenset(ones), named_in,
     )  # fmt: skip
 
 
@@ -135,7 +157,8 @@ def until_said(text: str, now: datetime) -> datetime | None:
     week", "3 days") from now; a day ("until Friday", "till the 20th", "till 2nd Jan",
     "tomorrow") at its start (UTC); None when ``text`` says no time."""
     words = time_words()
-    said = [fold(w) for w in WORD.findall(text.casefold())]
+    written = WORD.findall(text.casefold())
+    said = [fold(w) for w in written]
     today = now.date()
     for n, word in enumerate(said):
         if word in words.tomorrow:
@@ -147,12 +170,12 @@ def until_said(text: str, now: datetime) -> datetime | None:
             count = min(count, MOST_DAYS)  # (away caps it after)
             return now + timedelta(days=min(count * words.units[word], MOST_DAYS))
     for n, word in enumerate(said):
-        month = words.months.get(word)
+        month = words.months.get(word) if words.names(word, written[n]) else None
         day = _day_beside(said, n, words) if month is not None else None
         if month is not None and day is not None:
             return _start(_next_date(today, month, day))
     for n, word in enumerate(said):
-        weekday = words.weekdays.get(word)
+        weekday = words.weekdays.get(word) if words.names(word, written[n]) else None
         if weekday is not None and _day_beside(said, n, words) is None:
             ahead = (weekday - today.weekday()) % 7 or 7
             return _start(today + timedelta(days=ahead))

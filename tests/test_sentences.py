@@ -532,12 +532,29 @@ def test_colours_alone_then_a_return_that_says_its_own_colours_is_a_take() -> No
 
 
 def test_what_a_bracket_says_follows_its_sentence_which_stays_whole() -> None:
-    found = sentences_of("লেভেল ৩-এর লাল কার্ডটা (৩ পয়েন্ট) রিজার্ভ করছি, সাথে একটা সোনা।")
-    assert found == ["লেভেল ৩-এর লাল কার্ডটা রিজার্ভ করছি, সাথে একটা সোনা", "৩ পয়েন্ট"]
-    request, _ = read("লেভেল ২-এর সাদা কার্ডটা (২ পয়েন্ট) রিজার্ভ করছি।")
-    assert request is not None and (request.action, request.bonus, request.level) == (
-        "reserve", 0, 2,
-    )  # fmt: skip
+    found = sentences_of("Tek frá 1-35 (svarta spilið, 0 stig). Takk")
+    assert found == ["Tek frá 1-35", "svarta spilið, 0 stig", "Takk"]
+    found = sentences_of("লেভেল ৩-এর লাল কার্ডটা (এটাই আমার পছন্দ) রিজার্ভ করছি, সাথে একটা সোনা।")
+    assert found == ["লেভেল ৩-এর লাল কার্ডটা রিজার্ভ করছি, সাথে একটা সোনা", "এটাই আমার পছন্দ"]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("লেভেল ২-এর সাদা কার্ডটা (২ পয়েন্ট) রিজার্ভ করছি।", (0, 2, 2, ())),
+        ("Tek frá bláa spilið á fyrsta stigi (kostar 4 rauða).", (1, 1, None, ((3, 4),))),
+        (
+            "Mi rezervas la nigran sur la dua nivelo (tiun, kiu kostas 4 verdajn).",
+            (4, 2, None, ((2, 4),)),
+        ),
+    ],
+)
+def test_a_bracket_that_says_what_a_card_costs_or_is_worth_stays_in_its_sentence(
+    text: str, said: tuple[object, ...]
+) -> None:
+    request, _ = read(text)
+    assert request is not None and request.action == "reserve"
+    assert (request.bonus, request.level, request.points, request.cost) == said
 
 
 @pytest.mark.parametrize(
@@ -776,3 +793,112 @@ def test_a_mark_of_a_brackets_place_written_in_a_reply_is_only_a_space() -> None
     assert sentences_of("take red \x015\x01 green blue (and so on)") == [
         "take red  5  green blue", "and so on",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "gems"),
+    [
+        (
+            "Hoffwn gymryd dau docyn du o'r banc, gan fod pedwar ohonynt ar gael.",
+            T(black=2),
+        ),
+        ("I'll take 2 green because there are four left.", T(green=2)),
+        ("mi prenas du verdajn, ĉar restas kvar en la banko", T(green=2)),
+        ("Ég tek tvo græna, af því að fjórir eru eftir.", T(green=2)),
+        ("দুটো সবুজ নিচ্ছি, কারণ ব্যাংকে চারটে আছে।", T(green=2)),
+    ],
+)
+def test_a_reason_given_after_because_is_not_the_move(text: str, gems: tuple[int, ...]) -> None:
+    request, sure = read(text)
+    assert request is not None and request.gems == gems and not sure
+
+
+def test_a_reason_beside_a_move_said_not_leaves_it_said_not() -> None:
+    request, _ = read("Du ruĝajn mi ne rajtas preni, ĉar estas nur tri en la banko.")
+    assert read_move("Du ruĝajn mi ne rajtas preni, ĉar estas nur tri.").trouble is not None
+    assert request is None
+
+
+@pytest.mark.parametrize(
+    ("text", "points", "level"),
+    [
+        ("Mi rezervas la verdan kvinpoentan karton.", 5, None),
+        ("Mi rezervas la ruĝan kvarpoentan karton el la tria nivelo.", 4, 3),
+        ("Mi rezervas la nigran dupoentan sur la dua nivelo.", 2, 2),
+    ],
+)
+def test_a_count_written_as_one_word_with_points_is_read(
+    text: str, points: int, level: int | None
+) -> None:
+    request, sure = read(text)
+    assert request is not None and (request.points, request.level) == (points, level)
+    assert not sure
+
+
+def test_a_deck_of_a_level_written_as_one_word_is_read() -> None:
+    request, _ = read("Mi rezervas la supran karton de la unuanivela kartaro.")
+    assert request is not None and request.action == "reserve"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll buy the black card on level one, the one that costs one of each except black.",
+        "Prynu'r cerdyn du ar lefel un, yr un sy'n costio un o bob lliw heblaw du.",
+        "Kaupi svarta spilið á fyrsta stigi, það sem kostar einn af hverjum lit nema svörtum.",
+        "Mi aĉetas la nigran karton, kiu kostas po unu el ĉiu koloro krom nigra.",
+        "লেভেল ওয়ানের কালো কার্ডটা কিনব — যেটায় সাদা, নীল, সবুজ, লাল একটা করে লাগে।",
+    ],
+)
+def test_a_cost_of_one_of_each_colour_but_one_is_read(text: str) -> None:
+    request, sure = read(text)
+    assert request is not None and request.action == "buy" and request.bonus == 4
+    assert sorted(request.cost) == [(0, 1), (1, 1), (2, 1), (3, 1)] and not sure
+
+
+def test_a_word_with_an_accent_its_language_lacks_is_not_that_languages_word() -> None:
+    """Icelandic "pásu" (pause) is not Esperanto's "pasu" (pass)."""
+    assert read("settu mig á pásu")[0] is None
+    request, _ = read("pasu")
+    assert request is not None and request.action == "pass"
+
+
+def test_a_sentence_telling_another_player_not_to_is_no_move() -> None:
+    text = "I'm taking a sapphire, an emerald and a ruby. Bo, don't you dare nick the last blues!"
+    request, sure = read(text)
+    assert request is not None and request.gems == T(blue=1, green=1, red=1) and not sure
+    assert read("Bo, don't you take the last blue!")[0] is None
+
+
+def test_a_mistyped_move_word_is_read_only_beside_arguments_of_its_language() -> None:
+    """Esperanto "afero" (matter) is a letter from a Bengali return word in Latin letters;
+    beside Esperanto's "du" (two, and Welsh black) it is no move."""
+    assert read("mi forestos du semajnojn pro familia afero")[0] is None
+    request, _ = read("tkae 2 green")
+    assert request is not None and request.gems == T(green=2)
+
+
+def test_a_move_and_a_return_side_by_side_take_the_words_before_and_after_them() -> None:
+    request, _ = read("সাদা সবুজ কালো নিলাম ফেরত ১টা সবুজ ১টা কালো")
+    assert request is not None and request.gems == T(white=1, green=1, black=1)
+    assert request.returned == T(green=1, black=1)
+
+
+def test_what_the_writer_holds_beside_nothing_returned_is_no_move() -> None:
+    text = (
+        "Tek frá rauða fjögurra stiga spilið á efsta stigi. Þá er ég með nákvæmlega tíu "
+        "tákn með gullinu og þarf ekki að skila neinu."
+    )
+    request, _ = read(text)
+    assert request is not None and (request.action, request.points, request.level) == (
+        "reserve", 4, 3,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Buy the one I reserved", "Prynu'r un dwi 'di gadw plis", "prynu'r un wnes i gadw"],
+)
+def test_the_one_reserved_is_the_held_card_not_a_count(text: str) -> None:
+    request, _ = read(text)
+    assert request is not None and request.action == "buy" and request.held

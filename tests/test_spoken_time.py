@@ -37,7 +37,15 @@ def test_a_time_said_in_words_ends_when_a_person_means(text: str, until: datetim
 
 
 @pytest.mark.parametrize(
-    "text", ["I'm away", "please wait for me", "see you soon", "I may be late", "on the 3rd deck"]
+    "text",
+    [
+        "I'm away",
+        "please wait for me",
+        "see you soon",
+        "I may be late",
+        "on the 3rd deck",
+        "Getið þið sett mig í frí á meðan?",  # (Icelandic "frí", holiday: not English "Fri")
+    ],
 )
 def test_no_time_said_is_none(text: str) -> None:
     # ("me" is Esperanto's short Wednesday, "may" a month without a day: neither is a time)
@@ -71,3 +79,10 @@ def test_a_word_that_is_a_length_of_time_whole_is_read(text: str, days: int) -> 
 @pytest.mark.parametrize("text", ["away a few days", "away for several weeks", "away many days"])
 def test_a_count_the_lists_do_not_know_is_never_guessed_as_one(text: str) -> None:
     assert until_said(text, datetime(2026, 12, 9, 10, tzinfo=UTC)) is None
+
+
+def test_a_name_of_a_day_is_read_only_as_its_languages_write_it() -> None:
+    """A short name of a day in one language that is another's word with an accent (English
+    "Fri", Icelandic "frí", holiday) is read only as written in a language that has it."""
+    assert until_said("away till Fri", NOW) == day(12, 11)
+    assert until_said("Ég verð í fríi", NOW) is None

@@ -332,7 +332,13 @@ GRAMMAR_KINDS = (
     "away",
     "requesting",
     "so",
+    "because",
     "relative",
+    "idioms",
+    "back",
+    "except",
+    "each",
+    "you",
 )
 #: The keys of ``[grammar]`` that are not lists of words.
 GRAMMAR_SETTINGS = ("order", "endings", "particles")
@@ -382,6 +388,18 @@ class ReadingVocabulary:
     #: words of negation and doubt that their accents set apart from another language's
     #: words (Icelandic "án", without, is not English "an"): as written, case folded -> kind
     exact: Mapping[str, str] = field(default_factory=dict)
+    #: by language: the accented Latin letters its words are written with (Icelandic "á",
+    #: Esperanto "ĉ"): a word written with one no word of a language has is not its word
+    letters: Mapping[str, frozenset[str]] = field(default_factory=dict)
+
+    def written_in(self, word: str, language: str) -> bool:
+        """Whether ``word``, as written, could be a word of ``language``: it has no accented
+        Latin letter that no word of the language has ("pásu" is Icelandic, not Esperanto's
+        "pasu"). Any word is, in a language whose letters are not known."""
+        letters = self.letters.get(language)
+        if letters is None or word.isascii():
+            return True
+        return all(ch in letters for ch in _accented_letters(word))
 
     @functools.cached_property
     def longest_phrase(self) -> int:
@@ -466,9 +484,11 @@ def build_reading_vocabulary(
     exact: dict[str, str] = {}
     accented: list[tuple[str, str, str]] = []
     seen: list[str] = []
+    letters: dict[str, frozenset[str]] = {}
     for language, table in tables:
         if language not in seen:
             seen.append(language)
+        letters[language] = letters.get(language, frozenset()) | _letters_of(table)
         source = f"the words of {language!r}"
         orders[language] = str(table.get("grammar", {}).get("order", orders.get(language, "")))
         said = table.get("grammar", {})
@@ -501,7 +521,33 @@ def build_reading_vocabulary(
         orders=orders,
         grammar_phrases={k: tuple(v) for k, v in phrases_said.items()},
         exact=exact,
+        letters=letters,
     )
+
+
+def _letters_of(table: Mapping[str, Any]) -> frozenset[str]:
+    """The accented Latin letters of every word in a words file (lower case)."""
+    found: set[str] = set()
+    stack: list[Any] = [table]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, Mapping):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str) and not value.isascii():
+            found |= _accented_letters(value)
+    return frozenset(found)
+
+
+def _accented_letters(text: str) -> set[str]:
+    """The Latin letters with an accent in ``text`` (lower case, composed)."""
+    composed = unicodedata.normalize("NFC", text.casefold())
+    return {
+        ch
+        for ch in composed
+        if not ch.isascii() and ch.isalpha() and "LATIN" in unicodedata.name(ch, "")
+    }
 
 
 def _add_grammar(

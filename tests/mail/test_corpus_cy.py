@@ -17,7 +17,8 @@ NOT_READ_YET: set[str] = {
     "cy-228",
     "cy-263",
     "cy-301",
-    "cy-309",
+    "cy-343",
+    "cy-347",
 }  # fmt: skip
 
 templates, test_a_reply_as_people_write_it_is_never_misread_and_is_read = language_tests(

@@ -11,12 +11,9 @@ NOT_READ_YET: set[str] = {
     "is-009",
     "is-058",
     "is-066",
-    "is-112",
     "is-145",
-    "is-196",
     "is-211",
     "is-229",
-    "is-310",
     "is-320",
 }  # fmt: skip
 

@@ -257,3 +257,37 @@ def test_away_for_a_count_of_days_said_in_words_is_that_many_days(
     assert outcome.away_until == corpus.NOW.replace(day=19)
     outcome = sent(position, tmp_path / "x", "Sorry all, I'm away for a few days.")
     assert outcome.away_until is None  # ("a few" is no count: never guessed)
+
+
+@pytest.mark.parametrize(
+    ("text", "until"),
+    [
+        (
+            "Ég er að fara til Tenerife í viku. Getið þið sett mig í frí á meðan?",
+            corpus.NOW.replace(day=16),
+        ),
+        (
+            "২০ ডিসেম্বর পর্যন্ত গ্রামের বাড়িতে থাকবো। ওই তারিখ পর্যন্ত আমাকে অনুপস্থিত ধরে নিবেন।",
+            corpus.NOW.replace(day=20, hour=0),
+        ),
+    ],
+)
+def test_away_said_just_after_the_time_takes_that_time(
+    position: Path, tmp_path: Path, text: str, until: object
+) -> None:
+    outcome = sent(position, tmp_path / "w", text)
+    assert outcome.away_until == until, outcome.said()
+
+
+def test_a_phrase_that_says_back_is_back(position: Path, tmp_path: Path) -> None:
+    """("taka", take, is no move in "takið mig úr fríinu": take me off holiday.)"""
+    text = "Jæja, ég er komin heim. Þið megið taka mig úr fríinu."
+    outcome = sent(position, tmp_path / "w", text)
+    assert "ann@example.org back" in outcome.ruling and outcome.played is None, outcome.said()
+
+
+def test_the_moves_asked_for_with_a_word_that_is_also_games_are_the_moves(
+    position: Path, tmp_path: Path
+) -> None:
+    outcome = sent(position, tmp_path / "w", "Hvaða leikir eru löglegir hjá mér núna?")
+    assert "moves" in outcome.letters and "games" not in outcome.letters, outcome.said()

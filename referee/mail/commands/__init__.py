@@ -184,15 +184,22 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
     lines = [line.strip() for line in plain(text).splitlines()]
     written = [line for line in lines if line and not is_footer(line)][:LINES_LOOKED_AT]
     found: list[Found] = []
+    before = ""  # the sentence before, with the time it says ("…í viku. …setja mig í frí?")
     for sentence in read_move("\n".join(written)).sentences:
+        timed, before = before, "" if sentence.asks else _plain_time(sentence.text)
         requests = _phrase_kinds(WORD.findall(sentence.text.casefold()))[0]
         for clause in clauses_of(sentence.text):
             words = WORD.findall(clause.casefold())
             phrased, inside = _phrase_kinds(words)  # "not around", "ddim ar gael", "could you"
             kinds = {k for n, w in enumerate(words) if n not in inside for k, _ in grammar(w)}
             said = {c for w in words for c in commands_meant(scope, w) if c.key in SAID}
+            if {c.key for c in said} >= {"games", "moves"}:  # ("hvaða leikir eru löglegir")
+                said = {c for c in said if c.key != "games"}
             if "away" in phrased | kinds and away is not None:
                 said.add(away)
+            back = _REGISTRY.get((scope, "back")) if "back" in phrased else None
+            if back is not None:  # ("Þið megið taka mig úr fríinu": a phrase that says back)
+                said.add(back)
             asks = sentence.asks and "requesting" not in requests  # ("Could you mark me away…?")
             for command in sorted(said, key=lambda c: SAID.index(c.key)):
                 if command.key not in CHANGING:  # "Could you send me the rules?": shown
@@ -201,20 +208,35 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
                     continue  # "Is Bo away?", "I'm not away", "I was away for a week"
                 elif command.key == "away" and until_said(sentence.text, _SOME_DAY):
                     found.append(Found(command, sentence.text, sentence.text))
-                elif command.key == "back" and _only_back(clause):
+                elif command.key == "away" and timed:  # (its time said just before)
+                    found.append(Found(command, timed, sentence.text))
+                elif command.key == "back" and ("back" in phrased or _only_back(clause)):
                     found.append(Found(command, "", sentence.text))
     # the one that says most: away with its time first; "moves", a word of chat, last
     return min(found, key=lambda f: SAID.index(f.command.key), default=None)
 
 
+def _plain_time(text: str) -> str:
+    """``text`` when it says a time and neither asks, nor says not or maybe, nor tells of
+    what was ("Ég er að fara til Tenerife í viku"; not "I was away for a week"): the time
+    of an away said in the sentence after it; else empty."""
+    grammar = reading_vocabulary().grammar_of
+    words = WORD.findall(text.casefold())
+    kinds = {k for w in words for k, _ in grammar(w)}
+    if kinds & {"negations", "doubts", "telling"} or not until_said(text, _SOME_DAY):
+        return ""
+    return text
+
+
 def _phrase_kinds(words: list[str]) -> tuple[set[str], set[int]]:
     """The kinds of the grammar phrases of several words said among ``words`` (a language's
     ``[grammar] away``: "not around", "ddim ar gael", "ne povos ludi"; ``requesting``:
-    "could you", "bonvolu"), and where their words stand (a "not" inside one says no not)."""
+    "could you", "bonvolu"; ``back``: "taka mig úr fríinu"), and where their words stand (a
+    "not" inside one says no not)."""
     kinds: set[str] = set()
     inside: set[int] = set()
     for where, kind in reading_vocabulary().phrases_in([fold(w) for w in words]):
-        if kind in ("away", "requesting"):
+        if kind in ("away", "requesting", "back"):
             kinds.add(kind)
             inside.update(where)
     return kinds, inside
