@@ -33,15 +33,9 @@ def leads(sense: Sense) -> bool:
     return sense.group == "move" and sense.value in ("take", "reserve", "buy", "return", "pay")
 
 
-def grammar_kinds(key: str, vocabulary: ReadingVocabulary) -> set[str]:
+def grammar_kinds(key: str, vocabulary: ReadingVocabulary) -> frozenset[str]:
     """The grammar kinds of a folded word, as written or with an ending of its language."""
-    kinds = {kind for kind, _ in vocabulary.grammar_of(key, key)}
-    if not kinds:
-        for stem, language in vocabulary.stems(key):
-            kinds = {k for k, lang in vocabulary.grammar_of(stem, stem) if lang == language}
-            if kinds:
-                break
-    return kinds
+    return vocabulary.kinds_of(key)
 
 
 def is_colour(word: Word) -> bool:

@@ -355,6 +355,10 @@ class Particle:
     language: str
 
 
+#: The most words whose grammar kinds a reading vocabulary keeps at once.
+_MOST_KEPT = 50_000
+
+
 @dataclass(frozen=True)
 class ReadingVocabulary:
     """The words of every language at once, as a move, a command or an option is read:
@@ -391,6 +395,25 @@ class ReadingVocabulary:
     #: by language: the accented Latin letters its words are written with (Icelandic "á",
     #: Esperanto "ĉ"): a word written with one no word of a language has is not its word
     letters: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: the grammar kinds of each folded word looked up so far (see :meth:`kinds_of`)
+    _kinds: dict[str, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)
+
+    def kinds_of(self, key: str) -> frozenset[str]:
+        """The grammar kinds of a folded word, as written or with an ending of its
+        language (the first ending that gives it any), kept: the same words come in every
+        mail."""
+        found = self._kinds.get(key)
+        if found is None:
+            kinds = {kind for kind, _ in self.grammar_of(key, key)}
+            if not kinds:
+                for stem, language in self.stems(key):
+                    kinds = {k for k, lang in self.grammar_of(stem, stem) if lang == language}
+                    if kinds:
+                        break
+            if len(self._kinds) >= _MOST_KEPT:  # (any words a mail may hold: kept few)
+                self._kinds.clear()
+            found = self._kinds[key] = frozenset(kinds)
+        return found
 
     def written_in(self, word: str, language: str) -> bool:
         """Whether ``word``, as written, could be a word of ``language``: it has no accented
