@@ -681,3 +681,25 @@ def test_a_reading_in_one_language_is_preferred_to_one_that_mixes_two() -> None:
     assert parse(state, "cymryd du coch") == black_red
     assert parse(state, "prenu du ruĝa") == two_red
     assert parse(state, format_move(black_red, vocabulary("cy"))) == black_red
+
+
+def test_the_words_docs_languages_md_shows_are_the_first_of_their_lists() -> None:
+    """The table of docs/languages.md shows how the referee writes each word: the first of
+    its list in each language's words file (a word added to a list goes after it)."""
+    text = (Path(__file__).parents[1] / "docs" / "languages.md").read_text(encoding="utf-8")
+    header = "| | English | Cymraeg (cy) | Íslenska (is) | Esperanto (eo) | বাংলা (bn) |"
+    rows = text.split(header, 1)[1].split("\n\n", 1)[0].splitlines()[2:]
+    assert len(rows) > 30
+    wrong = []
+    for row in rows:
+        concept, *shown = [cell.strip().strip("`") for cell in row.strip("|").split("|")]
+        for language, word in zip(("en", "cy", "is", "eo", "bn"), shown, strict=True):
+            table = words_file(language)
+            firsts = {
+                str(table[group][concept][0])
+                for group in ("moves", "colours", "commands", "options")
+                if table.get(group, {}).get(concept)
+            }
+            if word not in firsts:
+                wrong.append((language, concept, word, firsts))
+    assert not wrong
