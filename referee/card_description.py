@@ -11,6 +11,7 @@ Pure: words in, the words that say each thing of the card out.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 from referee.engine.cards import CARDS
@@ -115,10 +116,17 @@ def description(args: list[Word], head: str) -> list[Word] | None:
             listed = args[at:]
             if len(listed) > 2 and number_of(listed[-1]) == 1:  # ("… লাল একটা করে": one each)
                 listed = listed[:-1]
-            if ones and listed and all(map(is_gem_colour, listed)):  # "costs a white…"
+            # (colours just before the word of cost are its cost, "…সবুজ, লাল একটা করে লাগে এমন
+            # কালো কার্ডটা": the colour after it is then the card's own)
+            earlier = args[n - 1 :: -1] if n > 0 else []
+            run = list(itertools.takewhile(lambda w: is_gem_colour(w) or is_number(w), earlier))
+            said_before = sum(map(is_gem_colour, run)) > 1
+            if ones and listed and all(map(is_gem_colour, listed)) and not said_before:
                 cost += [(int(w.sense.value), 1) for w in listed if w.sense is not None]
                 used.update(range(at, len(args)))
-            back = n - 2  # (none after it: before it, as "যেটায় ৫টা লাল লাগে" says it)
+            # (none after it: before it, as "যেটায় ৫টা লাল লাগে" says it; past a "one each")
+            each = 1 if n > 0 and is_number(args[n - 1]) and number_of(args[n - 1]) == 1 else 0
+            back = n - 2 - each
             counted = len(cost)
             while at == n + 1 and back >= 0 and is_gem_colour(args[back + 1]):
                 count = number(back, 7)
@@ -130,7 +138,8 @@ def description(args: list[Word], head: str) -> list[Word] | None:
                 back -= 2
             listed_before: list[int] = []  # ("যেটায় সাদা, নীল, সবুজ, লাল একটা করে লাগে":
             # one of each; no card costs five colours, so the fifth before is its bonus)
-            each = 1 if n > 0 and is_number(args[n - 1]) and number_of(args[n - 1]) == 1 else 0
+            if len(cost) > counted:
+                used.update(range(n - each, n))
             while at == n + 1 and len(cost) == counted and len(listed_before) < 4:
                 at_back = n - 1 - each - len(listed_before)
                 if at_back < 0 or at_back in used or not is_gem_colour(args[at_back]):

@@ -505,14 +505,14 @@ def _each_but(text: str, vocabulary: ReadingVocabulary) -> str:
     """A cost said as one of each colour but one ("the one that costs one of each except
     black", "yr un sy'n costio un o bob lliw heblaw du", "það sem kostar einn af hverjum lit
     nema svörtum", "কালো ছাড়া সব রঙের একটা করে"): those words as the cost they say, one of
-    each other gem colour (in the words of the language of the "except"). Only after a word
-    of cost; any other text as it is."""
+    each other gem colour (in the words of the language of the "except"). Only beside a word
+    of cost (before it, or a few words after); any other text as it is."""
     words = list(WORD.finditer(text))
     keys = [fold(w.group()) for w in words]
     kinds = [grammar_kinds(k, vocabulary) for k in keys]
     for n, key in enumerate(keys):
-        if "except" not in kinds[n] or not any("cost" in k for k in kinds[:n]):
-            continue
+        if "except" not in kinds[n] or not any("cost" in k for k in kinds[: n + 8]):
+            continue  # (a word of cost before, or just after: "…একটা করে লাগে")
         colour = next((c for c in (n + 1, n - 1) if 0 <= c < len(keys) and _gem(keys[c])), None)
         near = [e for e in range(max(n - 4, 0), min(n + 4, len(keys))) if "each" in kinds[e]]
         if colour is None or not near:

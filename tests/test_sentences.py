@@ -848,6 +848,7 @@ def test_a_deck_of_a_level_written_as_one_word_is_read() -> None:
         "Kaupi svarta spilið á fyrsta stigi, það sem kostar einn af hverjum lit nema svörtum.",
         "Mi aĉetas la nigran karton, kiu kostas po unu el ĉiu koloro krom nigra.",
         "লেভেল ওয়ানের কালো কার্ডটা কিনব — যেটায় সাদা, নীল, সবুজ, লাল একটা করে লাগে।",
+        "কালো ছাড়া সব রঙের একটা করে লাগে এমন কালো কার্ডটা কিনছি।",
     ],
 )
 def test_a_cost_of_one_of_each_colour_but_one_is_read(text: str) -> None:
