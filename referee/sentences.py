@@ -398,6 +398,7 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
         doubt = None
     reason = _after_the_reason(text, vocabulary) if moving else None
     reason = reason or (_without_the_reasons(text, vocabulary) if moving else None)
+    reason = reason or (_without_loose_counts(text, vocabulary) if moving else None)
     if reason is not None:  # (the reason is not the move: asked about)
         moved = read_sentence(reason, asks)
         if moved.request is not None:
@@ -602,6 +603,27 @@ def _after_the_reason(text: str, vocabulary: ReadingVocabulary) -> str | None:
     then = _first_placed(after, vocabulary)
     taken = {p.word.sense.value for p in then if p.word.sense and is_colour(p.word)}
     return after if colours and colours <= taken else None  # (the colours the move takes)
+
+
+def _without_loose_counts(text: str, vocabulary: ReadingVocabulary) -> str | None:
+    """A sentence without its clauses that say a count of something else, with words the
+    reader does not know and nothing a move names ("Mi prenos du nigrajn ĵetonojn — la
+    banko havas ankoraŭ kvar, do…": the bank's four, not the move's). None when it has no
+    such clause, or what is left has no move word or says not (a maybe is read as ever)."""
+    clauses = clauses_of(text)
+    kept = []
+    for clause in clauses:
+        placed = _first_placed(clause, vocabulary)
+        said = [p.word for p in placed if p.role == "argument"]
+        roles = {p.role for p in placed}
+        loose = bool(said) and all(is_number(w) and not card_word(w.key) for w in said)
+        if not (loose and "unknown" in roles and not roles & {"head", "typo"}):
+            kept.append(clause)
+    if len(kept) == len(clauses) or not kept:
+        return None
+    left = ", ".join(c.strip() for c in kept)
+    roles = {p.role for p in _first_placed(left, vocabulary)}
+    return left if "head" in roles and "negation" not in roles else None
 
 
 def _to_another(placed: list[_Placed], vocabulary: ReadingVocabulary) -> bool:

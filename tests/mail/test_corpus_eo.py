@@ -8,16 +8,12 @@ from tests.mail.corpus import language_tests
 
 #: The replies not read yet: each gets an answer, but not what it means.
 NOT_READ_YET: set[str] = {
-    "eo-060",
-    "eo-064",
     "eo-164",
     "eo-184",
     "eo-210",
-    "eo-249",
     "eo-294",
     "eo-301",
     "eo-314",
-    "eo-334",
     "eo-338",
 }  # fmt: skip
 

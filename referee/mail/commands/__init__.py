@@ -195,6 +195,10 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
             said = {c for w in words for c in commands_meant(scope, w) if c.key in SAID}
             if {c.key for c in said} >= {"games", "moves"}:  # ("hvaða leikir eru löglegir")
                 said = {c for c in said if c.key != "games"}
+            history = _REGISTRY.get((scope, "history"))
+            if "telling" in kinds and any(c.key == "moves" for c in said) and history:
+                # ("Kiuj movoj estis faritaj ĝis nun?": the moves made are the history)
+                said = {c for c in said if c.key != "moves"} | {history}
             if "away" in phrased | kinds and away is not None:
                 said.add(away)
             back = _REGISTRY.get((scope, "back")) if "back" in phrased else None
