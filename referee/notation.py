@@ -324,9 +324,13 @@ def _meanings(word: str, folder: Path) -> _Written:
             if card_word(stem) == "card":  # Bengali "৩-০১-টা", "1-36-এর"
                 key = stem
                 break
-    if not word.isascii():  # ("pásu", Icelandic: not Esperanto's "pasu")
+    if not word.isascii():  # ("á", Icelandic: not Welsh "a"; "pásu": not Esperanto's "pasu")
+        spelled = vocabulary.spelled_in(word)
         senses = tuple(
-            s for s in senses if any(vocabulary.written_in(word, lang) for lang in s.languages)
+            s
+            for s in senses
+            if (set(s.languages) & spelled)
+            or (not spelled and any(vocabulary.written_in(word, lang) for lang in s.languages))
         )
     return _written(word, key, senses)
 

@@ -12,12 +12,15 @@ from __future__ import annotations
 import itertools
 import re
 
-from referee.notation import card_word, plain, reading_words
+from referee.notation import COLOUR_LETTERS, card_word, plain, reading_words
 from referee.sentence_words import grammar_kinds, leads
-from referee.wording.vocabulary import WORD, fold
+from referee.wording.vocabulary import ENGLISH_WORDS, WORD, fold
 
-#: Where a sentence ends: ! ? ; a danda, a full stop before a space or the end, a line end.
-_SENTENCE_END = re.compile(r"[!?;\u0964\u0965\n]+|\.+(?=\s|$)")
+#: Where a sentence ends: ! ? ; a danda, a full stop before a space or the end, a line end,
+#: an emoji (people end a sentence with one: "…ég segi ekki neitt 😄 Ég tek hvítan…").
+_SENTENCE_END = re.compile(
+    "[!?;\u0964\u0965\n\u2600-\u27bf\U0001f300-\U0001faff]+[\ufe0f\u200d]*|\\.+(?=\\s|$)"
+)
 
 
 #: What joins words without being one: ``white+green+black``, ``#2-03``, ``red/green``, and
@@ -44,6 +47,7 @@ def sentences_asking(text: str) -> list[tuple[str, bool, bool]]:
     start = 0
     asides: list[str] = []
     written = plain(text).replace("\x01", " ")  # (the mark of a bracket's place, below)
+    written = _LETTERS_LISTED.sub(_letters_as_colours, _SIGNED_LINE.sub(_signed, written))
     joined = _JOINING.sub(" ", _BRACKETED.sub(lambda m: _bracketed(m, asides), written))
     for end in [*_SENTENCE_END.finditer(joined), None]:
         stop = end.start() if end is not None else len(joined)
@@ -63,6 +67,46 @@ def sentences_asking(text: str) -> list[tuple[str, bool, bool]]:
         if end is not None:
             start = end.end()
     return found
+
+
+#: A line of colours each signed taken (+) or given back (-): "+blank +verd +nigr, -2 verd".
+_SIGNED_LINE = re.compile(r"^[ \t]*(?:[+\-\u2212][ \t]*\d*[ \t]*[^\W\d_]+[ \t,/;]*)+$", re.M)
+_SIGNED = re.compile(r"([+\-\u2212])[ \t]*(\d*)[ \t]*([^\W\d_]+)")
+
+
+def _signed(found: re.Match[str]) -> str:
+    """A line of signed colours as a take and a return ("take blank verd nigr, return 2
+    verd"), when each is a colour and one at least is taken; as written otherwise (a list of
+    points: "- white")."""
+    vocabulary = reading_words()
+    signed = [
+        (sign, count, ENGLISH_WORDS.colour(COLOUR_LETTERS[word.casefold()]))
+        if word.casefold() in COLOUR_LETTERS
+        else (sign, count, word)
+        for sign, count, word in _SIGNED.findall(found.group())
+    ]
+    colours = all(
+        any(s.group == "colour" for s in vocabulary.senses_of(fold(word))) for _, _, word in signed
+    )
+    if not colours or not any(sign == "+" for sign, _, _ in signed):
+        return found.group()
+    taken = " ".join(f"{count} {word}".strip() for sign, count, word in signed if sign == "+")
+    back = " ".join(f"{count} {word}".strip() for sign, count, word in signed if sign != "+")
+    return f"take {taken}, return {back}" if back else f"take {taken}"
+
+
+#: The letters of the colours listed with a slash or a plus between them: "w/g/k", "w+r+k",
+#: "g + r + k", and nothing else in the list (alone, a letter is a word: "r u there?"; in
+#: "b/r/k", "b" is no colour's letter, and the list is not read).
+_LETTERS_LISTED = re.compile(
+    r"(?<![\w*/+])(?<![/+]\s)[wugrk*](?:\s*[/+]\s*[wugrk*])+(?![\w*])(?!\s*[/+])", re.IGNORECASE
+)
+
+
+def _letters_as_colours(found: re.Match[str]) -> str:
+    """Listed colour letters as their colours' words ("w/g/k": "white green black")."""
+    letters = [ch for ch in found.group().casefold() if ch in COLOUR_LETTERS]
+    return " ".join(ENGLISH_WORDS.colour(COLOUR_LETTERS[ch]) for ch in letters)
 
 
 #: What is said in brackets.

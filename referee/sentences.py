@@ -61,6 +61,7 @@ from referee.card_description import (
 from referee.engine.cards import CARDS
 from referee.errors import InvalidMoveError
 from referee.notation import (
+    COLOUR_LETTERS,
     Action,
     Clause,
     MoveRequest,
@@ -94,6 +95,7 @@ from referee.sentence_words import (
     says_nothing,
 )
 from referee.wording.vocabulary import (
+    ENGLISH_WORDS,
     WORD,
     Group,
     ReadingVocabulary,
@@ -150,6 +152,9 @@ class Sentence:
     told: bool = False
     #: whether it was said in brackets after the sentence it stood in
     aside: bool = False
+    #: whether it takes back what went before, then says a move ("Actually no, scratch that,
+    #: I'd rather…: white, green and black"): the moves said before it are not made
+    withdraws: bool = False
 
 
 @dataclass(frozen=True)
@@ -207,6 +212,12 @@ def read_move(text: str) -> MoveReading:
         unsure = InvalidMoveError.of("notation.not_sure", word=doubt.doubt).about(doubt.text)
         return MoveReading(None, False, tuple(read), unsure, unplaced)
     requests = [s for s in moving if s.request is not None]
+    if any(not _only_follows(s.request) for s in requests):  # ("Buy 1-23. … Fer gullið þá
+        # aftur í bankann eftir að ég nota það?": a question of the rules, not a return)
+        requests = [s for s in requests if not (s.asks and _only_follows(s.request))]
+    again = [at[id(s)] for s in requests if s.withdraws and not s.aside]
+    if again:  # ("Take 2 green. Actually no, scratch that: white, green and black")
+        requests = [s for s in requests if at[id(s)] >= max(again)]
     if not requests:
         trouble = next((s.refusal for s in moving if s.refusal is not None), None)
         return MoveReading(None, False, tuple(read), trouble or _no_move(moving[0].text), unplaced)
@@ -377,10 +388,14 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
         _count_apart, _HEADING.sub(lambda m: _heading(m, vocabulary), text)
     )
     text_read = _LONG_WORD.sub(lambda m: _compound_apart(m.group()), text_read)
+    text_read = _JOINED_COUNT.sub(lambda m: _joined_count_apart(m.group()), text_read)
     text_read = _each_but(text_read, vocabulary)
     written = written_words(text_read)
     if not written or len(written) > LONGEST_SENTENCE:
         return Sentence(text)
+    if _letters_with_a_b(text_read):  # ("b/r/k": blue, or black? never guessed)
+        ambiguous = InvalidMoveError.of("notation.b_is_ambiguous").about(text)
+        return Sentence(text, moving=True, refusal=ambiguous)
     chosen = itertools.islice(readings_of(written), MOST_READINGS)
     readings = [_placed(words, vocabulary) for words in chosen]
     moving = any(p.role == "head" for placed in readings for p in placed)
@@ -390,9 +405,14 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     naming = any(
         p.role == "argument" and (is_colour(p.word) or card_word(p.word.key)) for p in first
     )
-    if doubt is not None and _to_another(first, vocabulary):  # ("Bo, don't you dare nick
-        # the last blues"): no move, but what it names leaves the move beside it asked about
+    told_to = _without_what_is_told_another(text, vocabulary) if doubt is not None else None
+    if told_to == "":  # ("Bo, don't you dare nick the last blues"): no move, but what it
+        # names leaves the move beside it asked about
         return Sentence(text, unplaced=tuple(p.word.written for p in first), naming=naming)
+    if told_to is not None:  # ("Bo, you won't believe it, but I'm taking…"): the rest, asked
+        moved = read_sentence(told_to, asks)
+        if moved.request is not None:
+            return replace(moved, text=text, sure=False)
     aside = doubt is not None and moving and _only_aside(text, vocabulary)
     if aside:  # "Mi prenus blankan, ruĝan kaj nigran, se tio eblas": asked, never played at once
         doubt = None
@@ -403,6 +423,13 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
         moved = read_sentence(reason, asks)
         if moved.request is not None:
             return replace(moved, text=text, sure=False)
+        if not moved.moving and moved.doubt is None:  # ("…, do mi ne devas redoni ion ajn"):
+            return replace(moved, text=text)  # what follows the reason says no move
+    again = _after_taking_back(text, vocabulary) if doubt is not None else None
+    if again is not None:  # ("Actually no, scratch that, I'd rather…: white, green, black")
+        moved = read_sentence(again, asks)
+        if moved.request is not None and moved.doubt is None:
+            return replace(moved, text=text, sure=False, withdraws=True, moving=True, bare=False)
     kept = _without_denied(text, vocabulary) if doubt is not None and moving else None
     if kept is not None:  # "Buy 1-23 instead please, NOT the two greens": the move, asked
         moved = read_sentence(kept, asks)
@@ -548,6 +575,41 @@ def _count_of(key: str) -> int | None:
     return int(found[0]) if found else None
 
 
+def _letters_with_a_b(text: str) -> bool:
+    """Whether colours are written as letters with a "b" among them ("b/r/k", "w b g"): blue
+    to some, black to others (the notation's letters are w u g r k)."""
+    keys = [w.casefold() for w in WORD.findall(text)]
+    for n, key in enumerate(keys):
+        near = keys[max(n - 2, 0) : n] + keys[n + 1 : n + 3]
+        if key == "b" and any(len(k) == 1 and k in COLOUR_LETTERS for k in near):
+            return True
+    return False
+
+
+#: A count written joined to a word, or a word to a count ("2g", "২g", "2p", "L3", "deck1").
+_JOINED_COUNT = re.compile(r"(?<![\w-])(?:\d{1,2}[^\W\d_]{1,6}|[^\W\d_]{1,6}\d)(?![\w-])")
+
+
+@functools.lru_cache(maxsize=4096)
+def _joined_count_apart(word: str) -> str:
+    """A count joined to a colour, to a colour's letter or to a word of points ("2g", "2k",
+    "২g", "2p": the letter as its colour), or a deck's or a level's word joined to its number
+    ("L3", "deck1", "lvl2"), as the two words; any other word ("x2", "1st") as written."""
+    vocabulary = reading_words()
+    found = re.fullmatch(r"(\d+)(\D+)|(\D+)(\d)", fold(word))
+    if found is None or vocabulary.senses_of(fold(word)):
+        return word
+    count, said, deck, level = found.groups()
+    if said is not None:
+        colour = any(s.group == "colour" for s in vocabulary.senses_of(said))
+        letters = all(ch in COLOUR_LETTERS for ch in said) and len(said) == 1
+        points = describing_kind(said, vocabulary) == "points"
+        if letters:  # ("2g": the letters of the notation, joined to a count on purpose)
+            return f"{count} {ENGLISH_WORDS.colour(COLOUR_LETTERS[said])}"
+        return f"{count} {said}" if colour or points else word
+    return f"{deck} {level}" if _deck_word(deck, vocabulary) else word
+
+
 #: A word long enough to be a count and a word written as one ("kvinpoentan").
 _LONG_WORD = re.compile(r"(?<![\w-])[a-zA-Z\u00c0-\u024f]{6,}(?![\w-])")
 
@@ -589,7 +651,7 @@ def _returns_nothing(request: MoveRequest) -> bool:
 
 def _after_the_reason(text: str, vocabulary: ReadingVocabulary) -> str | None:
     """What a sentence says after the reason it gives first, when the reason has no move
-    word and counts the colours that what follows its ``so`` takes ("Estas ankoraŭ kvar
+    word and names no colour but those that what follows its ``so`` takes ("Estas ankoraŭ kvar
     verdaj en la banko, do mi prenas du verdajn"; "ব্যাংকে এখনো চারটে সবুজ আছে, তাই আমি
     দুটো সবুজ নিচ্ছি"): None when it says no such thing."""
     at = so_words(text)
@@ -599,10 +661,32 @@ def _after_the_reason(text: str, vocabulary: ReadingVocabulary) -> str | None:
     placed = _first_placed(before, vocabulary)
     if any(p.role == "head" for p in placed):
         return None
-    colours = {p.word.sense.value for p in placed if p.word.sense and is_colour(p.word)}
+    colours = {p.word.sense.value for p in placed if p.word.sense and is_gem_colour(p.word)}
     then = _first_placed(after, vocabulary)
     taken = {p.word.sense.value for p in then if p.word.sense and is_colour(p.word)}
-    return after if colours and colours <= taken else None  # (the colours the move takes)
+    return after if colours <= taken else None  # (the colours the move takes, if it names any)
+
+
+def _after_taking_back(text: str, vocabulary: ReadingVocabulary) -> str | None:
+    """What a sentence that begins by saying no or maybe ("Actually no, scratch that, I'd
+    rather spread out: white, green and black") says after that, when it is a move with no
+    word of doubt of its own; None otherwise."""
+    clauses = clauses_of(text)
+    last = None
+    taking_back = False
+    for n, clause in enumerate(clauses):
+        roles = {p.role for p in _first_placed(clause, vocabulary)}
+        if roles & {"head", "argument", "typo"}:
+            break  # (only a sentence that begins by taking back: "red - no, 2 green" is not)
+        if roles & {"negation", "doubt"}:
+            last = n
+        taking_back = taking_back or "doubt" in roles  # ("scratch that"; not a "no" alone:
+        # "অন্যটা না, যেটায় ৫ লাল", not the other one, denies, and takes nothing back)
+    if last is None or last == len(clauses) - 1 or not taking_back:
+        return None
+    rest = ", ".join(c.strip() for c in clauses[last + 1 :])
+    roles = {p.role for p in _first_placed(rest, vocabulary)}
+    return rest if "argument" in roles and not roles & {"negation", "doubt"} else None
 
 
 def _without_loose_counts(text: str, vocabulary: ReadingVocabulary) -> str | None:
@@ -626,10 +710,23 @@ def _without_loose_counts(text: str, vocabulary: ReadingVocabulary) -> str | Non
     return left if "head" in roles and "negation" not in roles else None
 
 
-def _to_another(placed: list[_Placed], vocabulary: ReadingVocabulary) -> bool:
-    """Whether a sentence says not to someone else: a word of negation and a word for "you"
-    ("Bo, don't you dare nick the last blues"): told to another player, no move at all."""
-    return _says_you(placed, vocabulary) and any(p.role == "negation" for p in placed)
+def _without_what_is_told_another(text: str, vocabulary: ReadingVocabulary) -> str | None:
+    """A sentence without its clauses that say not or maybe to someone else, with a word of
+    negation or doubt and a word for "you" ("Bo, don't you dare nick the last blues", "you're
+    dreaming if you think…"): empty when nothing a move says is left (told to another player:
+    no move at all), None when it has no such clause."""
+    kept, told = [], False
+    for clause in clauses_of(text):
+        placed = _first_placed(clause, vocabulary)
+        if _says_you(placed, vocabulary) and any(p.role in ("negation", "doubt") for p in placed):
+            told = True
+        else:
+            kept.append(clause.strip())
+    if not told:
+        return None
+    left = ", ".join(kept)
+    roles = {p.role for p in _first_placed(left, vocabulary)} if left else set()
+    return left if roles & {"head", "argument"} else ""
 
 
 def _says_you(placed: list[_Placed], vocabulary: ReadingVocabulary) -> bool:
@@ -1021,7 +1118,7 @@ def _role(word: Word, vocabulary: ReadingVocabulary) -> str:
     exact = vocabulary.exact.get(word.written)
     if exact is not None:
         return "negation" if exact == "negations" else "doubt"
-    kinds = grammar_kinds(word.key, vocabulary) - {"you"}  # ("you": unknown, see _to_another)
+    kinds = grammar_kinds(word.key, vocabulary) - {"you"}  # ("you": unknown; see _says_you)
     if accented_latin(word.written):  # (Icelandic "sé" is not Esperanto's "se", if: an
         kinds -= {"negations", "doubts"}  # accented one is matched as written, above)
     if "negations" in kinds:

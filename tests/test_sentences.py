@@ -903,3 +903,57 @@ def test_what_the_writer_holds_beside_nothing_returned_is_no_move() -> None:
 def test_the_one_reserved_is_the_held_card_not_a_count(text: str) -> None:
     request, _ = read(text)
     assert request is not None and request.action == "buy" and request.held
+
+
+def test_a_move_taken_back_by_the_sentence_after_it_gives_way_to_what_that_one_says() -> None:
+    text = "Take 2 green. Actually no, scratch that, I'd rather spread out: white, green and black."
+    request, sure = read(text)
+    assert request is not None and request.gems == T(white=1, green=1, black=1) and not sure
+
+
+@pytest.mark.parametrize(
+    ("text", "gems", "returned"),
+    [
+        ("2k pls", T(black=2), None),
+        ("2g, dankon", T(green=2), None),
+        ("w/g/k ✔️", T(white=1, green=1, black=1), None),
+        ("Tek g + r + k takk", T(green=1, red=1, black=1), None),
+        ("+blank +verd +nigr, -2 verd", T(white=1, green=1, black=1), T(green=2)),
+        ("+u +r +k / -w -g", T(blue=1, red=1, black=1), T(white=1, green=1)),
+    ],
+)
+def test_shorthand_of_counts_letters_and_signs_is_read(
+    text: str, gems: tuple[int, ...], returned: tuple[int, ...] | None
+) -> None:
+    request, _ = read(text)
+    assert request is not None and request.gems == gems and request.returned == returned
+
+
+@pytest.mark.parametrize("text", ["rsv L3 blind", "res deck3", "cadw: dec L3, ar ddall"])
+def test_a_level_joined_to_its_number_is_read(text: str) -> None:
+    request, _ = read(text)
+    assert request is not None and (request.action, request.deck) == ("reserve", 3)
+
+
+@pytest.mark.parametrize("text", ["w/b/r", "b/r/k নিলাম → ২g ফেরত", "tk w b g, ret 2g"])
+def test_a_b_among_colour_letters_is_never_guessed(text: str) -> None:
+    found = read_move(text)
+    assert found.request is None and found.trouble is not None
+    assert found.trouble.args[0] == "notation.b_is_ambiguous"
+
+
+def test_a_lone_letter_is_no_colour() -> None:
+    assert read("r u there?")[0] is None
+
+
+def test_an_emoji_ends_a_sentence() -> None:
+    assert sentences_of("ég segi ekki neitt 😄 Ég tek hvítan") == [
+        "ég segi ekki neitt",
+        "Ég tek hvítan",
+    ]
+
+
+def test_a_question_of_the_rules_beside_a_move_is_not_part_of_it() -> None:
+    text = "Ég ætla að kaupa 1-23. Fer gullið þá aftur í bankann eftir að ég nota það?"
+    request, _ = read(text)
+    assert request is not None and (request.action, request.card) == ("buy", "1-23")

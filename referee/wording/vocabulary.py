@@ -395,6 +395,9 @@ class ReadingVocabulary:
     #: by language: the accented Latin letters its words are written with (Icelandic "á",
     #: Esperanto "ĉ"): a word written with one no word of a language has is not its word
     letters: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: each word written with an accented Latin letter, as a words file writes it (case
+    #: folded): the languages that write it so (Icelandic "á", not Welsh "a")
+    spelled: Mapping[str, frozenset[str]] = field(default_factory=dict)
     #: the grammar kinds of each folded word looked up so far (see :meth:`kinds_of`)
     _kinds: dict[str, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)
 
@@ -414,6 +417,10 @@ class ReadingVocabulary:
                 self._kinds.clear()
             found = self._kinds[key] = frozenset(kinds)
         return found
+
+    def spelled_in(self, word: str) -> frozenset[str]:
+        """The languages whose words files write ``word`` (with its accents) just so."""
+        return self.spelled.get(unicodedata.normalize("NFC", word.casefold()), frozenset())
 
     def written_in(self, word: str, language: str) -> bool:
         """Whether ``word``, as written, could be a word of ``language``: it has no accented
@@ -508,10 +515,13 @@ def build_reading_vocabulary(
     accented: list[tuple[str, str, str]] = []
     seen: list[str] = []
     letters: dict[str, frozenset[str]] = {}
+    spelled: dict[str, set[str]] = {}
     for language, table in tables:
         if language not in seen:
             seen.append(language)
         letters[language] = letters.get(language, frozenset()) | _letters_of(table)
+        for written in _accented_words(table):
+            spelled.setdefault(written, set()).add(language)
         source = f"the words of {language!r}"
         orders[language] = str(table.get("grammar", {}).get("order", orders.get(language, "")))
         said = table.get("grammar", {})
@@ -545,11 +555,18 @@ def build_reading_vocabulary(
         grammar_phrases={k: tuple(v) for k, v in phrases_said.items()},
         exact=exact,
         letters=letters,
+        spelled={k: frozenset(v) for k, v in spelled.items()},
     )
 
 
 def _letters_of(table: Mapping[str, Any]) -> frozenset[str]:
     """The accented Latin letters of every word in a words file (lower case)."""
+    return frozenset(ch for word in _accented_words(table) for ch in _accented_letters(word))
+
+
+def _accented_words(table: Mapping[str, Any]) -> set[str]:
+    """Every word of a words file written with an accented Latin letter (case folded,
+    composed; each word of a phrase apart)."""
     found: set[str] = set()
     stack: list[Any] = [table]
     while stack:
@@ -559,8 +576,9 @@ def _letters_of(table: Mapping[str, Any]) -> frozenset[str]:
         elif isinstance(value, list):
             stack.extend(value)
         elif isinstance(value, str) and not value.isascii():
-            found |= _accented_letters(value)
-    return frozenset(found)
+            composed = unicodedata.normalize("NFC", value.casefold())
+            found |= {w for w in WORD.findall(composed) if _accented_letters(w)}
+    return found
 
 
 def _accented_letters(text: str) -> set[str]:

@@ -11,7 +11,6 @@ NOT_READ_YET: set[str] = {
     "is-009",
     "is-211",
     "is-229",
-    "is-320",
 }  # fmt: skip
 
 templates, test_a_reply_as_people_write_it_is_never_misread_and_is_read = language_tests(

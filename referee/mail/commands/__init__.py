@@ -221,13 +221,15 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
 
 
 def _plain_time(text: str) -> str:
-    """``text`` when it says a time and neither asks, nor says not or maybe, nor tells of
-    what was ("Ég er að fara til Tenerife í viku"; not "I was away for a week"): the time
-    of an away said in the sentence after it; else empty."""
+    """``text`` when it says a time and neither asks, nor says not (but in a phrase of away:
+    "…kaj verŝajne ne havos interreton"), nor tells of what was ("Ég er að fara til Tenerife
+    í viku"; not "I was away for a week"): the time of an away said in the sentence after
+    it; else empty."""
     grammar = reading_vocabulary().grammar_of
     words = WORD.findall(text.casefold())
-    kinds = {k for w in words for k, _ in grammar(w)}
-    if kinds & {"negations", "doubts", "telling"} or not until_said(text, _SOME_DAY):
+    inside = _phrase_kinds(words)[1]  # ("…ne havos interreton": no "not" of its own)
+    kinds = {k for n, w in enumerate(words) if n not in inside for k, _ in grammar(w)}
+    if kinds & {"negations", "telling"} or not until_said(text, _SOME_DAY):
         return ""
     return text
 
