@@ -60,6 +60,8 @@ def sentences_asking(text: str) -> list[tuple[str, bool, bool]]:
                 sentence,
             )
         sentence = sentence.strip(_AROUND)
+        if sentence and found and _abbreviated(found[-1][0], sentence):  # ("rez. 2-28",
+            sentence = f"{found.pop()[0]} {sentence}"  # "niv. 3": a word cut short, its dot)
         if sentence:
             found.append((sentence, end is not None and "?" in end.group(), False))
         for aside in said:
@@ -107,6 +109,18 @@ def _letters_as_colours(found: re.Match[str]) -> str:
     """Listed colour letters as their colours' words ("w/g/k": "white green black")."""
     letters = [ch for ch in found.group().casefold() if ch in COLOUR_LETTERS]
     return " ".join(ENGLISH_WORDS.colour(COLOUR_LETTERS[ch]) for ch in letters)
+
+
+def _abbreviated(sentence: str, after: str) -> bool:
+    """Whether a "sentence" ended at the dot of a word cut short: a move word alone ("rez.",
+    "res."), or a deck's or level's word before a number ("…el niv. 3")."""
+    words = WORD.findall(sentence)
+    if not words or len(words[-1]) > 4:
+        return False
+    senses = reading_words().senses_of(fold(words[-1]))
+    if len(words) == 1 and any(leads(s) for s in senses):
+        return True
+    return any(s.group == "move" and s.value == "deck" for s in senses) and after[:1].isdigit()
 
 
 #: What is said in brackets.
