@@ -17,9 +17,10 @@ from referee.sentence_words import grammar_kinds, leads
 from referee.wording.vocabulary import ENGLISH_WORDS, WORD, fold
 
 #: Where a sentence ends: ! ? ; a danda, a full stop before a space or the end, a line end,
-#: an emoji (people end a sentence with one: "…ég segi ekki neitt 😄 Ég tek hvítan…").
+#: an emoji (people end a sentence with one: "…ég segi ekki neitt 😄 Ég tek hvítan…"; not
+#: a tick or a cross, which say yes or no of what they stand beside: "2 red ❌ 2 green ✅").
 _SENTENCE_END = re.compile(
-    "[!?;\u0964\u0965\n\u2600-\u27bf\U0001f300-\U0001faff]+[\ufe0f\u200d]*|\\.+(?=\\s|$)"
+    "[!?;\u0964\u0965\n\u2600-\u26ff\U0001f300-\U0001faff]+[\ufe0f\u200d]*|\\.+(?=\\s|$)"
 )
 
 
@@ -47,7 +48,7 @@ def sentences_asking(text: str) -> list[tuple[str, bool, bool]]:
     start = 0
     asides: list[str] = []
     written = plain(text).replace("\x01", " ")  # (the mark of a bracket's place, below)
-    written = _LETTERS_LISTED.sub(_letters_as_colours, _SIGNED_LINE.sub(_signed, written))
+    written = _LETTERS_LISTED.sub(_letters_as_colours, _signed_lines(written))
     joined = _JOINING.sub(" ", _BRACKETED.sub(lambda m: _bracketed(m, asides), written))
     for end in [*_SENTENCE_END.finditer(joined), None]:
         stop = end.start() if end is not None else len(joined)
@@ -76,10 +77,30 @@ _SIGNED_LINE = re.compile(r"^[ \t]*(?:[+\-\u2212][ \t]*\d*[ \t]*[^\W\d_]+[ \t,/;
 _SIGNED = re.compile(r"([+\-\u2212])[ \t]*(\d*)[ \t]*([^\W\d_]+)")
 
 
-def _signed(found: re.Match[str]) -> str:
-    """A line of signed colours as a take and a return ("take blank verd nigr, return 2
-    verd"), when each is a colour and one at least is taken; as written otherwise (a list of
-    points: "- white")."""
+def _signed_lines(text: str) -> str:
+    """``text`` with its lines of signed colours as a take and a return ("+blank +verd
+    +nigr, -2 verd": "take blank verd nigr, return 2 verd"), when each is a colour and one
+    at least, in any line, is taken (a line of "-" alone then returns: "+w +u +g" and "-1
+    r" below it); as written otherwise (a list of points: "- white")."""
+    lines = [(m, _signs(m)) for m in _SIGNED_LINE.finditer(text)]
+    if not any(signed and any(sign == "+" for sign, _, _ in signed) for _, signed in lines):
+        return text
+    for found, signed in reversed(lines):
+        if signed:
+            text = text[: found.start()] + _as_moves(signed) + text[found.end() :]
+    return text
+
+
+def _as_moves(signed: list[tuple[str, str, str]]) -> str:
+    taken = " ".join(f"{count} {word}".strip() for sign, count, word in signed if sign == "+")
+    back = " ".join(f"{count} {word}".strip() for sign, count, word in signed if sign != "+")
+    if taken and back:
+        return f"take {taken}, return {back}"
+    return f"take {taken}" if taken else f"return {back}"
+
+
+def _signs(found: re.Match[str]) -> list[tuple[str, str, str]]:
+    """The signed colours of a line (sign, count, colour), or none when one is no colour."""
     vocabulary = reading_words()
     signed = [
         (sign, count, ENGLISH_WORDS.colour(COLOUR_LETTERS[word.casefold()]))
@@ -90,11 +111,7 @@ def _signed(found: re.Match[str]) -> str:
     colours = all(
         any(s.group == "colour" for s in vocabulary.senses_of(fold(word))) for _, _, word in signed
     )
-    if not colours or not any(sign == "+" for sign, _, _ in signed):
-        return found.group()
-    taken = " ".join(f"{count} {word}".strip() for sign, count, word in signed if sign == "+")
-    back = " ".join(f"{count} {word}".strip() for sign, count, word in signed if sign != "+")
-    return f"take {taken}, return {back}" if back else f"take {taken}"
+    return signed if colours else []
 
 
 #: The letters of the colours listed with a slash or a plus between them: "w/g/k", "w+r+k",
@@ -112,15 +129,21 @@ def _letters_as_colours(found: re.Match[str]) -> str:
 
 
 def _abbreviated(sentence: str, after: str) -> bool:
-    """Whether a "sentence" ended at the dot of a word cut short: a move word alone ("rez.",
-    "res."), or a deck's or level's word before a number ("…el niv. 3")."""
+    """Whether a "sentence" ended at the dot of a word cut short (the start of a longer word
+    of the same sense): a move word alone ("rez. 2-28"), or a level's before its number
+    ("el niv. 3")."""
     words = WORD.findall(sentence)
-    if not words or len(words[-1]) > 4:
+    if not words:
         return False
-    senses = reading_words().senses_of(fold(words[-1]))
-    if len(words) == 1 and any(leads(s) for s in senses):
-        return True
-    return any(s.group == "move" and s.value == "deck" for s in senses) and after[:1].isdigit()
+    key = fold(words[-1])
+    vocabulary = reading_words()
+    senses = [s for s in vocabulary.senses_of(key) if s.group == "move"]
+    alone = len(words) == 1 and any(leads(s) for s in senses)  # ("rez. blinde…")
+    level = bool(senses) and senses[0].value == "deck" and after[:1].isdigit()  # ("niv. 3")
+    if len(key) > 4 or not (alone or level):
+        return False  # ("Reserve from the top. 2 more turns…": a word, not cut short)
+    longer = (k for k, found in vocabulary.senses.plain.items() if k.startswith(key) and k != key)
+    return any(set(senses) & set(vocabulary.senses_of(k)) for k in longer)
 
 
 #: What is said in brackets.
@@ -178,8 +201,11 @@ def _describes(found: re.Match[str]) -> bool:
     keys = [fold(word) for word in WORD.findall(found.group(1))]
     kinds: set[str] = set().union(*(grammar_kinds(k, vocabulary) for k in keys))
     moving = any(leads(s) for k in keys for s in vocabulary.senses_of(k))
-    saying = kinds & {"cost", "points"} and not kinds & {"negations", "doubts"}
-    return bool(saying) and not moving
+    saying = kinds & {"cost", "points"} and not kinds & {"negations", "doubts", "other"}
+    known = all(  # (every word one the reader knows: not "(the other one costs…, too much)")
+        k.isdecimal() or vocabulary.senses_of(k) or grammar_kinds(k, vocabulary) for k in keys
+    )
+    return bool(saying) and known and not moving
 
 
 #: Where a clause of a sentence ends: a comma, a colon, a dash between words.

@@ -212,9 +212,10 @@ def read_move(text: str) -> MoveReading:
         unsure = InvalidMoveError.of("notation.not_sure", word=doubt.doubt).about(doubt.text)
         return MoveReading(None, False, tuple(read), unsure, unplaced)
     requests = [s for s in moving if s.request is not None]
-    if any(not _only_follows(s.request) for s in requests):  # ("Buy 1-23. … Fer gullið þá
-        # aftur í bankann eftir að ég nota það?": a question of the rules, not a return)
-        requests = [s for s in requests if not (s.asks and _only_follows(s.request))]
+    questions = [s for s in requests if s.asks and _only_follows(s.request)]
+    if questions and len(questions) < len(requests):  # ("Buy 1-23. … Fer gullið þá aftur í
+        # bankann eftir að ég nota það?": a question of the rules, not a return; asked about)
+        requests = [s for s in requests if s not in questions]
     again = [at[id(s)] for s in requests if s.withdraws and not s.aside]
     if again:  # ("Take 2 green. Actually no, scratch that: white, green and black")
         requests = [s for s in requests if at[id(s)] >= max(again)]
@@ -249,6 +250,7 @@ def read_move(text: str) -> MoveReading:
     sure = all(s.sure and not s.bare for s in requests) and not unfinished and not loose
     sure = sure and not told_apart and not taken_over
     sure = sure and not musing and not taken_back and merged.action not in ("pass", "resign")
+    sure = sure and not questions
     paid = any(_gold_paying(s.request, merged) for s in requests if s.request is not None)
     sure = sure and not paid  # (tokens with gold, read as the buy's payment)
     return MoveReading(merged, sure, tuple(read), None, unplaced)
@@ -388,7 +390,9 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
         _count_apart, _HEADING.sub(lambda m: _heading(m, vocabulary), text)
     )
     text_read = _LONG_WORD.sub(lambda m: _compound_apart(m.group()), text_read)
-    text_read = _JOINED_COUNT.sub(lambda m: _joined_count_apart(m.group()), text_read)
+    joined = _JOINED_COUNT.sub(lambda m: _joined_count_apart(m.group()), text_read)
+    shorthand = joined != text_read  # ("2g", "L3": read, never at once)
+    text_read = joined
     text_read = _each_but(text_read, vocabulary)
     written = written_words(text_read)
     if not written or len(written) > LONGEST_SENTENCE:
@@ -425,10 +429,11 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
             return replace(moved, text=text, sure=False)
         if not moved.moving and moved.doubt is None:  # ("…, do mi ne devas redoni ion ajn"):
             return replace(moved, text=text)  # what follows the reason says no move
-    again = _after_taking_back(text, vocabulary) if doubt is not None else None
+    again = _after_taking_back(text, vocabulary) if doubt is not None and not asks else None
     if again is not None:  # ("Actually no, scratch that, I'd rather…: white, green, black")
         moved = read_sentence(again, asks)
-        if moved.request is not None and moved.doubt is None:
+        told_of = moved.told or _telling(_first_placed(again, vocabulary))  # ("…, it said…")
+        if moved.request is not None and moved.doubt is None and not told_of:
             return replace(moved, text=text, sure=False, withdraws=True, moving=True, bare=False)
     kept = _without_denied(text, vocabulary) if doubt is not None and moving else None
     if kept is not None:  # "Buy 1-23 instead please, NOT the two greens": the move, asked
@@ -473,7 +478,7 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     # (a card named by its colour, or as the one in the hand: which one is asked)
     named = request.card is not None or request.deck is not None
     sure = sure and (named or request.action not in ("buy", "reserve"))
-    sure = sure and not told
+    sure = sure and not told and not shorthand
     return Sentence(text, request, sure, unplaced, doubt, moving, naming=naming, told=told)
 
 
@@ -586,6 +591,9 @@ def _letters_with_a_b(text: str) -> bool:
     return False
 
 
+#: The colour letters read joined to a count: not "w" nor "u" ("back in 2w": two weeks;
+#: "thx 4u": for you).
+_JOINED_LETTERS = ("g", "r", "k")
 #: A count written joined to a word, or a word to a count ("2g", "২g", "2p", "L3", "deck1").
 _JOINED_COUNT = re.compile(r"(?<![\w-])(?:\d{1,2}[^\W\d_]{1,6}|[^\W\d_]{1,6}\d)(?![\w-])")
 
@@ -602,7 +610,7 @@ def _joined_count_apart(word: str) -> str:
     count, said, deck, level = found.groups()
     if said is not None:
         colour = any(s.group == "colour" for s in vocabulary.senses_of(said))
-        letters = all(ch in COLOUR_LETTERS for ch in said) and len(said) == 1
+        letters = said in _JOINED_LETTERS
         points = describing_kind(said, vocabulary) == "points"
         if letters:  # ("2g": the letters of the notation, joined to a count on purpose)
             return f"{count} {ENGLISH_WORDS.colour(COLOUR_LETTERS[said])}"
@@ -678,15 +686,24 @@ def _after_taking_back(text: str, vocabulary: ReadingVocabulary) -> str | None:
         roles = {p.role for p in _first_placed(clause, vocabulary)}
         if roles & {"head", "argument", "typo"}:
             break  # (only a sentence that begins by taking back: "red - no, 2 green" is not)
-        if roles & {"negation", "doubt"}:
+        if roles & {"negation", "doubt"} or _withdraws(clause, vocabulary):
             last = n
-        taking_back = taking_back or "doubt" in roles  # ("scratch that"; not a "no" alone:
-        # "অন্যটা না, যেটায় ৫ লাল", not the other one, denies, and takes nothing back)
+        # ("scratch that", "ignore that": its language's ``withdrawing``; not a "no" alone,
+        # "অন্যটা না…", which denies, nor a "maybe" or "later": "Perhaps later, I'll reserve…")
+        taking_back = taking_back or _withdraws(clause, vocabulary)
     if last is None or last == len(clauses) - 1 or not taking_back:
         return None
     rest = ", ".join(c.strip() for c in clauses[last + 1 :])
     roles = {p.role for p in _first_placed(rest, vocabulary)}
     return rest if "argument" in roles and not roles & {"negation", "doubt"} else None
+
+
+def _withdraws(clause: str, vocabulary: ReadingVocabulary) -> bool:
+    """Whether a clause has a word or phrase that takes back what went before."""
+    keys = [fold(w) for w in WORD.findall(clause)]
+    if any("withdrawing" in grammar_kinds(k, vocabulary) for k in keys):
+        return True
+    return any(kind == "withdrawing" for _, kind in vocabulary.phrases_in(keys))
 
 
 def _without_loose_counts(text: str, vocabulary: ReadingVocabulary) -> str | None:
@@ -711,14 +728,14 @@ def _without_loose_counts(text: str, vocabulary: ReadingVocabulary) -> str | Non
 
 
 def _without_what_is_told_another(text: str, vocabulary: ReadingVocabulary) -> str | None:
-    """A sentence without its clauses that say not or maybe to someone else, with a word of
-    negation or doubt and a word for "you" ("Bo, don't you dare nick the last blues", "you're
-    dreaming if you think…"): empty when nothing a move says is left (told to another player:
-    no move at all), None when it has no such clause."""
+    """A sentence without its clauses that say not to someone else, with a word of negation
+    and a word for "you" ("Bo, don't you dare nick the last blues"; not a clause of "if"
+    about a move: "if you take 2 red, I'll…"): empty when nothing a move says is left (told
+    to another player: no move at all), None when it has no such clause."""
     kept, told = [], False
     for clause in clauses_of(text):
         placed = _first_placed(clause, vocabulary)
-        if _says_you(placed, vocabulary) and any(p.role in ("negation", "doubt") for p in placed):
+        if _says_you(placed, vocabulary) and any(p.role == "negation" for p in placed):
             told = True
         else:
             kept.append(clause.strip())
@@ -776,6 +793,8 @@ def _only_aside(text: str, vocabulary: ReadingVocabulary) -> bool:
             return False
         if n == 0 and roles <= {"negation", "grammar"}:  # ("No, I'm reserving…", "Na, …")
             continue
+        if any("other" in grammar_kinds(p.word.key, vocabulary) for p in placed):
+            continue  # ("…, nid y llall", not the other one: said of another card)
         if roles & {"negation", "doubt"} and roles <= {"negation", "doubt", "grammar"}:
             return False  # "…, no, …", "…, or maybe not": said of the move itself
     return True
@@ -825,9 +844,13 @@ def _nothing_returned(placed: list[_Placed]) -> bool:
     heads = [p.word.head for p in placed if p.role == "head"]
     roles = {p.role for p in placed}
     said = [p.word for p in placed if p.role == "argument"]
-    # (beside the "nothing", a count or the gold says what the writer holds then: "Þá er ég
-    # með tíu tákn með gullinu og þarf ekki að skila neinu")
+    head = next((n for n, p in enumerate(placed) if p.role == "head"), 0)
+    after = [p.word for p in placed[head:] if p.role == "argument"]
+    # (before the return, a count or the gold says what the writer holds then: "Þá er ég
+    # með tíu tákn með gullinu og þarf ekki að skila neinu"; not after it: "return nothing
+    # other than one gold")
     holding = all(says_nothing(w) or is_number(w) or _gold(w) for w in said)
+    holding = holding and all(map(says_nothing, after))
     nothing = holding and (not said or any(map(says_nothing, said)))
     return (
         bool(heads)
@@ -1000,6 +1023,8 @@ def _phrased(words: list[Word], roles: list[str], vocabulary: ReadingVocabulary)
     An idiom's words, or a phrase that says the writer is back ("ar gael", available; "taka
     mig úr fríinu", take me off holiday), are never a move's, whatever each alone is."""
     for where, kind in vocabulary.phrases_in([w.key for w in words]):
+        if kind in ("you", "except"):  # (words left unknown: see _role)
+            continue
         role = {"negations": "negation", "doubts": "doubt"}.get(kind, kind)
         role = role if role in ("negation", "doubt", "telling") else "grammar"
         whole = kind in IDIOMS
@@ -1118,7 +1143,9 @@ def _role(word: Word, vocabulary: ReadingVocabulary) -> str:
     exact = vocabulary.exact.get(word.written)
     if exact is not None:
         return "negation" if exact == "negations" else "doubt"
-    kinds = grammar_kinds(word.key, vocabulary) - {"you"}  # ("you": unknown; see _says_you)
+    # ("you": unknown, see _says_you; "except", "other than": unknown but in a cost, see
+    # _each_but, lest a sentence with them be read sure: "return nothing other than…")
+    kinds = grammar_kinds(word.key, vocabulary) - {"you", "except"}
     if accented_latin(word.written):  # (Icelandic "sé" is not Esperanto's "se", if: an
         kinds -= {"negations", "doubts"}  # accented one is matched as written, above)
     if "negations" in kinds:

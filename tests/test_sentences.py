@@ -957,3 +957,54 @@ def test_a_question_of_the_rules_beside_a_move_is_not_part_of_it() -> None:
     text = "Ég ætla að kaupa 1-23. Fer gullið þá aftur í bankann eftir að ég nota það?"
     request, _ = read(text)
     assert request is not None and (request.action, request.card) == ("buy", "1-23")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Take white blue green. Perhaps later, I'll reserve 2-28.",
+        "Take white blue green. Maybe, Bo will buy 2-28.",
+        "Take red blue green. Ignore my last mail, it said 2 red.",
+    ],
+)
+def test_a_maybe_or_a_plan_after_a_move_takes_nothing_back(text: str) -> None:
+    """Only a word that takes back ("scratch that": [grammar] withdrawing) withdraws the move
+    before it; never a plan, a maybe, or what an old mail said."""
+    request, _ = read(text)
+    if request is not None:  # (the move before it, or nothing: never the plan)
+        assert request.card is None and request.gems != T(red=2), request
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Take 2 red, back in 2w.", "Take white green black, thx 4u", "Reserve deck 2 — I'm away 1w"],
+)
+def test_a_count_joined_to_w_or_u_is_no_colour(text: str) -> None:
+    request, _ = read(text)
+    assert request is not None
+    white, blue = (request.gems or T())[:2]
+    assert white <= 1 and blue <= 1, request  # ("2w": two weeks; "4u": for you)
+
+
+def test_a_bracket_of_the_other_card_says_nothing_of_the_one_named() -> None:
+    request, _ = read("Buy the blue 2-pointer (the other one costs 5 white 3 blue, too much).")
+    assert request is None or request.cost == ()
+
+
+def test_a_plain_word_before_a_dot_is_not_cut_short() -> None:
+    assert sentences_of("Reserve from the top. 2 more turns and I win.") == [
+        "Reserve from the top",
+        "2 more turns and I win",
+    ]
+    assert sentences_of("rez. 2-28") == ["rez 2-28"]
+
+
+def test_a_line_of_returns_below_a_line_of_takes_is_their_return() -> None:
+    request, _ = read("+w +u +g\n-1 r")
+    assert request is not None and request.gems == T(white=1, blue=1, green=1)
+    assert request.returned == T(red=1)
+
+
+def test_a_question_beside_a_move_leaves_it_to_be_asked_about() -> None:
+    request, sure = read("Buy 1-23. Do I pay with 2 blue and 1 white?")
+    assert request is not None and request.card == "1-23" and not sure

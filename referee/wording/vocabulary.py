@@ -339,6 +339,9 @@ GRAMMAR_KINDS = (
     "except",
     "each",
     "you",
+    "withdrawing",
+    "other",
+    "me",
 )
 #: The keys of ``[grammar]`` that are not lists of words.
 GRAMMAR_SETTINGS = ("order", "endings", "particles")

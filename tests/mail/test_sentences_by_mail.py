@@ -291,3 +291,26 @@ def test_the_moves_asked_for_with_a_word_that_is_also_games_are_the_moves(
 ) -> None:
     outcome = sent(position, tmp_path / "w", "Hvaða leikir eru löglegir hjá mér núna?")
     assert "moves" in outcome.letters and "games" not in outcome.letters, outcome.said()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm in Spain until Friday. Please set Bo away.",
+        "My flight is on Friday. Please mark me away.",
+    ],
+)
+def test_away_takes_the_time_before_it_only_for_the_writer_and_a_length_or_an_until(
+    position: Path, tmp_path: Path, text: str
+) -> None:
+    assert sent(position, tmp_path / "w", text).away_until is None
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("What moves could I make?", "moves"), ("Which moves were played last round?", "history")],
+)
+def test_the_moves_made_are_the_history_and_the_moves_one_could_make_are_the_moves(
+    position: Path, tmp_path: Path, text: str, kind: str
+) -> None:
+    assert kind in sent(position, tmp_path / "w", text).letters

@@ -34,7 +34,7 @@ from referee.mail.footers import is_footer
 from referee.notation import plain, says_a_move
 from referee.sentence_parts import clauses_of
 from referee.sentences import read_move
-from referee.spoken_time import until_said
+from referee.spoken_time import time_words, until_said
 from referee.wording.messages import Message
 from referee.wording.vocabulary import WORD, digits, fold, reading_vocabulary
 
@@ -196,7 +196,10 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
             if {c.key for c in said} >= {"games", "moves"}:  # ("hvaða leikir eru löglegir")
                 said = {c for c in said if c.key != "games"}
             history = _REGISTRY.get((scope, "history"))
-            if "telling" in kinds and any(c.key == "moves" for c in said) and history:
+            each = [{k for k, _ in grammar(w)} for w in words]
+            past = any("telling" in k and "asking" not in k for k in each)  # ("were", not
+            # "could": "What moves could I make?" asks for the moves)
+            if past and any(c.key == "moves" for c in said) and history:
                 # ("Kiuj movoj estis faritaj ĝis nun?": the moves made are the history)
                 said = {c for c in said if c.key != "moves"} | {history}
             if "away" in phrased | kinds and away is not None:
@@ -212,8 +215,9 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
                     continue  # "Is Bo away?", "I'm not away", "I was away for a week"
                 elif command.key == "away" and until_said(sentence.text, _SOME_DAY):
                     found.append(Found(command, sentence.text, sentence.text))
-                elif command.key == "away" and timed:  # (its time said just before)
-                    found.append(Found(command, timed, sentence.text))
+                elif command.key == "away" and timed and any("me" in k for k in each):
+                    found.append(Found(command, timed, sentence.text))  # (its time said just
+                    # before, and it speaks of the writer: not "Please set Bo away")
                 elif command.key == "back" and ("back" in phrased or _only_back(clause)):
                     found.append(Found(command, "", sentence.text))
     # the one that says most: away with its time first; "moves", a word of chat, last
@@ -231,7 +235,9 @@ def _plain_time(text: str) -> str:
     kinds = {k for n, w in enumerate(words) if n not in inside for k, _ in grammar(w)}
     if kinds & {"negations", "telling"} or not until_said(text, _SOME_DAY):
         return ""
-    return text
+    said = time_words()  # (a length, or "until": not a day alone, "My flight is on Friday")
+    lasting = any(fold(w) in said.until or fold(w) in said.units for w in words)
+    return text if lasting else ""
 
 
 def _phrase_kinds(words: list[str]) -> tuple[set[str], set[int]]:
