@@ -434,6 +434,8 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
         moved = read_sentence(again, asks)
         told_of = moved.told or _telling(_first_placed(again, vocabulary))  # ("…, it said…")
         if moved.request is not None and moved.doubt is None and not told_of:
+            if _only_follows(moved.request):  # ("Oops, and return one white": a return
+                return replace(moved, text=text, sure=False)  # added, not the move taken back)
             return replace(moved, text=text, sure=False, withdraws=True, moving=True, bare=False)
     kept = _without_denied(text, vocabulary) if doubt is not None and moving else None
     if kept is not None:  # "Buy 1-23 instead please, NOT the two greens": the move, asked
@@ -615,6 +617,8 @@ def _joined_count_apart(word: str) -> str:
         if letters:  # ("2g": the letters of the notation, joined to a count on purpose)
             return f"{count} {ENGLISH_WORDS.colour(COLOUR_LETTERS[said])}"
         return f"{count} {said}" if colour or points else word
+    if "level_letter" in grammar_kinds(deck, vocabulary) and level in "123":  # ("L3")
+        return f"{ENGLISH_WORDS.word('deck')} {level}"
     return f"{deck} {level}" if _deck_word(deck, vocabulary) else word
 
 

@@ -342,6 +342,7 @@ GRAMMAR_KINDS = (
     "withdrawing",
     "other",
     "me",
+    "level_letter",
 )
 #: The keys of ``[grammar]`` that are not lists of words.
 GRAMMAR_SETTINGS = ("order", "endings", "particles")

@@ -13,6 +13,7 @@ NOT_READ_YET: set[str] = {
     "is-229",
     "is-376",
     "is-384",
+    "is-389",
     "is-400",
 }  # fmt: skip
 
