@@ -9,12 +9,14 @@ Pure: text in, its parts out.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
+from pathlib import Path
 
 from referee.notation import COLOUR_LETTERS, card_word, plain, reading_words
 from referee.sentence_words import grammar_kinds, leads
-from referee.wording.vocabulary import ENGLISH_WORDS, WORD, fold
+from referee.wording.vocabulary import ENGLISH_WORDS, WORD, fold, locale_folder
 
 #: Where a sentence ends: ! ? ; a danda, a full stop before a space or the end, a line end,
 #: an emoji (people end a sentence with one: "…ég segi ekki neitt 😄 Ég tek hvítan…"; not
@@ -142,8 +144,17 @@ def _abbreviated(sentence: str, after: str) -> bool:
     level = bool(senses) and senses[0].value == "deck" and after[:1].isdigit()  # ("niv. 3")
     if len(key) > 4 or not (alone or level):
         return False  # ("Reserve from the top. 2 more turns…": a word, not cut short)
-    longer = (k for k, found in vocabulary.senses.plain.items() if k.startswith(key) and k != key)
-    return any(set(senses) & set(vocabulary.senses_of(k)) for k in longer)
+    return _cut_short(key, locale_folder())
+
+
+@functools.lru_cache(maxsize=1024)
+def _cut_short(key: str, folder: Path) -> bool:
+    """Whether a folded move word is the start of a longer word of the same sense ("rez":
+    "rezervu"; not "top"): looked for once in every language's words, and kept."""
+    vocabulary = reading_words()
+    senses = {s for s in vocabulary.senses_of(key) if s.group == "move"}
+    longer = (k for k in vocabulary.senses.plain if k.startswith(key) and k != key)
+    return any(senses & set(vocabulary.senses_of(k)) for k in longer)
 
 
 #: What is said in brackets.

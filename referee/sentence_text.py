@@ -11,11 +11,18 @@ from __future__ import annotations
 
 import functools
 import re
+from pathlib import Path
 
 from referee.card_description import ORDINALS, describing_kind
 from referee.notation import COLOUR_LETTERS, reading_words
 from referee.sentence_words import DECK, GOLD, grammar_kinds
-from referee.wording.vocabulary import ENGLISH_WORDS, WORD, ReadingVocabulary, fold
+from referee.wording.vocabulary import (
+    ENGLISH_WORDS,
+    WORD,
+    ReadingVocabulary,
+    fold,
+    locale_folder,
+)
 from referee.wording.vocabulary import vocabulary as vocabulary_of
 
 
@@ -24,8 +31,9 @@ def as_read(text: str) -> tuple[str, bool]:
     colour's letter, a level to its number: then the reading is asked about)."""
     vocabulary = reading_words()
     read = _COUNTED_WORD.sub(_count_apart, _HEADING.sub(lambda m: _heading(m, vocabulary), text))
-    read = _LONG_WORD.sub(lambda m: _compound_apart(m.group()), read)
-    joined = _JOINED_COUNT.sub(lambda m: _joined_count_apart(m.group()), read)
+    folder = locale_folder()  # (the words read are its: what is kept is kept by it)
+    read = _LONG_WORD.sub(lambda m: _compound_apart(m.group(), folder), read)
+    joined = _JOINED_COUNT.sub(lambda m: _joined_count_apart(m.group(), folder), read)
     return _each_but(joined, vocabulary), joined != read
 
 
@@ -35,9 +43,7 @@ _HEADING = re.compile(r"(?<![^\s])([^\s:]+)\s*:")
 
 def _heading(found: re.Match[str], vocabulary: ReadingVocabulary) -> str:
     """A count before a colon left out (it counts the list that follows); any other word kept."""
-    key = fold(found.group(1))
-    number = key.isdecimal() or any(s.group == "number" for s in vocabulary.senses_of(key))
-    return " " if number else found.group(0)
+    return " " if _count_of(fold(found.group(1))) is not None else found.group(0)
 
 
 #: Two words joined by a dash, in Latin letters or digits ("5-point", "two-pointer", "tier-3").
@@ -53,9 +59,6 @@ def _count_apart(found: re.Match[str]) -> str:
     vocabulary = reading_words()
     parts = [fold(part) for part in found.groups()]
 
-    def counts(key: str) -> bool:
-        return key.isdecimal() or any(s.group == "number" for s in vocabulary.senses_of(key))
-
     def describes(key: str) -> bool:
         return describing_kind(key, vocabulary) is not None or any(
             s == DECK for s in vocabulary.senses_of(key)
@@ -64,8 +67,8 @@ def _count_apart(found: re.Match[str]) -> str:
     first, second = parts
     if (
         describes(second)
-        if counts(first)
-        else describes(first) and (counts(second) or describes(second))
+        if _count_of(first) is not None
+        else describes(first) and (_count_of(second) is not None or describes(second))
     ):
         return f"{found.group(1)} {found.group(2)}"
     return found.group(0)
@@ -111,6 +114,7 @@ def _gem(key: str) -> int | None:
 
 
 def _count_of(key: str) -> int | None:
+    """The count a folded word says (digits, or a number word of a language), if any."""
     if key.isdecimal():
         return int(key)
     found = [s.value for s in reading_words().senses_of(key) if s.group == "number"]
@@ -136,7 +140,7 @@ _JOINED_COUNT = re.compile(r"(?<![\w-])(?:\d{1,2}[^\W\d_]{1,6}|[^\W\d_]{1,6}\d)(
 
 
 @functools.lru_cache(maxsize=4096)
-def _joined_count_apart(word: str) -> str:
+def _joined_count_apart(word: str, folder: Path) -> str:
     """A count joined to a colour, to a colour's letter or to a word of points ("2g", "2k",
     "২g", "2p": the letter as its colour), or a deck's or a level's word joined to its number
     ("L3", "deck1", "lvl2"), as the two words; any other word ("x2", "1st") as written."""
@@ -162,7 +166,7 @@ _LONG_WORD = re.compile(r"(?<![\w-])[a-zA-Z\u00c0-\u024f]{6,}(?![\w-])")
 
 
 @functools.lru_cache(maxsize=4096)
-def _compound_apart(word: str) -> str:
+def _compound_apart(word: str, folder: Path) -> str:
     """A word no language knows that is a count or an ordinal and a word that describes a
     card written as one (Esperanto "kvinpoentan", five-point; "unuanivela", first-level), as
     the two words; any other word as written."""
@@ -172,8 +176,7 @@ def _compound_apart(word: str) -> str:
         return word
     for at in range(2, len(key) - 3):
         first, rest = key[:at], key[at:]
-        counts = any(s.group == "number" for s in vocabulary.senses_of(first))
-        if not (counts or describing_kind(first, vocabulary) in ORDINALS):
+        if _count_of(first) is None and describing_kind(first, vocabulary) not in ORDINALS:
             continue
         if describing_kind(rest, vocabulary) is not None or _deck_word(rest, vocabulary):
             return f"{word[:at]} {word[at:]}" if len(word) == len(key) else f"{first} {rest}"

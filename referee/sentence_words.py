@@ -48,6 +48,11 @@ def is_gem_colour(word: Word) -> bool:
     return is_colour(word) and word.sense is not None and word.sense.value != GOLD
 
 
+def is_gold(word: Word) -> bool:
+    """Whether a word names gold."""
+    return is_colour(word) and word.sense is not None and word.sense.value == GOLD
+
+
 def says_nothing(word: Word) -> bool:
     """Whether a word says "nothing" (no tokens)."""
     return word.sense is not None and word.sense.group == "move" and word.sense.value == "nothing"

@@ -84,11 +84,11 @@ from referee.sentence_parts import (
 from referee.sentence_text import as_read, letters_with_a_b
 from referee.sentence_words import (
     DECK,
-    GOLD,
     SOFT_ONE,
     grammar_kinds,
     is_colour,
     is_gem_colour,
+    is_gold,
     is_number,
     is_soft,
     leads,
@@ -698,7 +698,7 @@ def _nothing_returned(placed: list[_Placed]) -> bool:
     # (before the return, a count or the gold says what the writer holds then: "Þá er ég
     # með tíu tákn með gullinu og þarf ekki að skila neinu"; not after it: "return nothing
     # other than one gold")
-    holding = all(says_nothing(w) or is_number(w) or _gold(w) for w in said)
+    holding = all(says_nothing(w) or is_number(w) or is_gold(w) for w in said)
     holding = holding and all(map(says_nothing, after))
     nothing = holding and (not said or any(map(says_nothing, said)))
     return (
@@ -708,10 +708,6 @@ def _nothing_returned(placed: list[_Placed]) -> bool:
         and roles <= {"head", "negation", "doubt", "grammar", "argument", "with", "asking"}
         and nothing
     )
-
-
-def _gold(word: Word) -> bool:
-    return is_colour(word) and word.sense is not None and word.sense.value == GOLD
 
 
 def _telling(placed: list[_Placed]) -> bool:
@@ -1392,9 +1388,9 @@ def _without_the_gold_of_a_reserve(clauses: list[Clause]) -> list[Clause]:
 
 
 def _only_gold(args: list[Word]) -> bool:
-    colours = [w for w in args if w.sense is not None and w.sense.group == "colour"]
+    colours = [w for w in args if is_colour(w)]
     counts = [number_of(w) for w in args if is_number(w)]
-    return [w.sense.value for w in colours if w.sense] == [5] and counts in ([], [1])
+    return len(colours) == 1 and is_gold(colours[0]) and counts in ([], [1])
 
 
 def _attachments(items: list[tuple[str, Word]]) -> Iterator[list[Clause]]:

@@ -191,12 +191,12 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
         for clause in clauses_of(sentence.text):
             words = WORD.findall(clause.casefold())
             phrased, inside = _phrase_kinds(words)  # "not around", "ddim ar gael", "could you"
-            kinds = {k for n, w in enumerate(words) if n not in inside for k, _ in grammar(w)}
+            each = [{k for k, _ in grammar(w)} for w in words]  # (each word's kinds)
+            kinds = {k for n, found in enumerate(each) if n not in inside for k in found}
             said = {c for w in words for c in commands_meant(scope, w) if c.key in SAID}
             if {c.key for c in said} >= {"games", "moves"}:  # ("hvaða leikir eru löglegir")
                 said = {c for c in said if c.key != "games"}
             history = _REGISTRY.get((scope, "history"))
-            each = [{k for k, _ in grammar(w)} for w in words]
             past = any("telling" in k and "asking" not in k for k in each)  # ("were", not
             # "could": "What moves could I make?" asks for the moves)
             if past and any(c.key == "moves" for c in said) and history:
