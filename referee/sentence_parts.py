@@ -226,10 +226,12 @@ _CLAUSE_END = re.compile(r"[,:\u2013\u2014]|\s-\s")
 def clauses_of(sentence: str) -> list[str]:
     """The clauses of a sentence: its parts between commas, colons and dashes, and before a
     word that says what follows from what went before (its language's ``so``: "…, so I'll
-    take two") or that gives a reason (``because``: "… because there are four left")."""
+    take two"), that gives a reason (``because``: "… because there are four left") or that
+    turns from chat to the game (``anyway``: "…haha en allavega ég tek frá…")."""
     found: list[str] = []
     for clause in _CLAUSE_END.split(sentence):
-        at = sorted({*so_words(clause), *(n for n in because_words(clause) if n > 0)})
+        turns = (n for n in _said(clause, "anyway") if n > 0)
+        at = sorted({*so_words(clause), *(n for n in because_words(clause) if n > 0), *turns})
         found += [clause[start:end] for start, end in itertools.pairwise([0, *at, len(clause)])]
     return [c for c in found if c.strip()]
 
@@ -258,10 +260,15 @@ def because_words(text: str) -> list[int]:
 
 
 def _said(text: str, kind: str) -> list[int]:
-    """Where each word or phrase of the grammar ``kind`` begins in ``text``, in order."""
+    """Where each word or phrase of the grammar ``kind`` begins in ``text``, in order (a word
+    of it inside a phrase of another kind is not: "so" in "so far")."""
     vocabulary = reading_words()
     words = list(WORD.finditer(text))
     keys = [fold(w.group()) for w in words]
-    starts = {n for n, key in enumerate(keys) if kind in grammar_kinds(key, vocabulary)}
-    starts |= {where[0] for where, said in vocabulary.phrases_in(keys) if said == kind}
+    phrases = list(vocabulary.phrases_in(keys))
+    other = {n for where, said in phrases if said != kind for n in where}  # ("so far")
+    starts = {
+        n for n, key in enumerate(keys) if kind in grammar_kinds(key, vocabulary) and n not in other
+    }
+    starts |= {where[0] for where, said in phrases if said == kind}
     return [words[n].start() for n in sorted(starts)]

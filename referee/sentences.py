@@ -94,6 +94,7 @@ from referee.sentence_words import (
     leads,
     says_nothing,
 )
+from referee.spoken_time import time_words
 from referee.wording.vocabulary import (
     WORD,
     Group,
@@ -116,6 +117,10 @@ MOST_TOKENS = 7
 MOST_SENTENCES = 40
 #: The longest sentence read for a move (words); longer ones are chat.
 LONGEST_SENTENCE = 60
+#: The length (words) from which a sentence with a move word that says not or maybe whole
+#: is read in pieces too: chat and the move in one run ("…, the washing won't dry, anyway,
+#: I'll reserve the blue one…"; see _pieces_of_a_long_sentence).
+RUN_ON = 25
 #: The actions: the move words a move is one of (the others only follow one).
 ACTIONS = ("take", "reserve", "buy", "pass", "resign")
 #: How a sentence that only follows a move (a return, a payment, a noble) marks the request
@@ -175,11 +180,25 @@ class MoveReading:
 
 
 def read_move(text: str) -> MoveReading:
-    """The move that the sentences of ``text`` say, if they say one."""
-    read = [
-        replace(read_sentence(s, asks), asks=asks, aside=aside)
-        for s, asks, aside in sentences_asking(text)[:MOST_SENTENCES]
-    ]
+    """The move that the sentences of ``text`` say, if they say one; a move put right after a
+    clause that only says so (see :func:`_corrected`) as it was put right, asked about."""
+    reading = _read_move(text)
+    corrected = _corrected(text)
+    if corrected is None or corrected == reading.request:
+        return reading
+    return MoveReading(corrected, False, reading.sentences, None, reading.unplaced)
+
+
+def _read_move(text: str) -> MoveReading:
+    read: list[Sentence] = []
+    for sentence, asks, aside in sentences_asking(text)[:MOST_SENTENCES]:
+        length = len(WORD.findall(sentence))
+        whole = read_sentence(sentence, asks) if length <= LONGEST_SENTENCE else None
+        if whole is not None and (length <= RUN_ON or whole.doubt is None or not whole.moving):
+            read.append(replace(whole, asks=asks, aside=aside))
+            continue
+        for piece in _pieces_of_a_long_sentence(sentence):  # (never sure)
+            read.append(replace(read_sentence(piece, asks), asks=asks, aside=aside, sure=False))
     for n in range(1, len(read)):  # ("…the green card on level 1. I'll buy that one.")
         said = [s for s in read[:n] if not s.bare and not s.aside]  # (past a bracket)
         read[n] = _card_said_before(read[n], said[-1] if said else None) or read[n]
@@ -252,6 +271,137 @@ def read_move(text: str) -> MoveReading:
     paid = any(_gold_paying(s.request, merged) for s in requests if s.request is not None)
     sure = sure and not paid  # (tokens with gold, read as the buy's payment)
     return MoveReading(merged, sure, tuple(read), None, unplaced)
+
+
+def _pieces_of_a_long_sentence(sentence: str) -> list[str]:
+    """A sentence too long to read whole, or long and saying not or maybe whole (news, banter
+    and the move in one run: "…, anyway I'll just reserve the top of the level 1 deck, and…")
+    in pieces: each run of clauses that have a move word, or name something and hold no word
+    the reader does not know, together ("blankan, ruĝan kaj nigran mi prenas"); each other
+    clause alone. Read so, it is never sure."""
+    vocabulary = reading_words()
+    pieces: list[str] = []
+    run: list[str] = []
+    for clause in clauses_of(sentence):
+        roles = {p.role for p in _first_placed(clause, vocabulary)}
+        if "head" in roles or ("argument" in roles and "unknown" not in roles):
+            run.append(clause.strip())
+            continue
+        if run:
+            pieces.append(", ".join(run))
+            run = []
+        pieces.append(clause.strip())
+    if run:
+        pieces.append(", ".join(run))
+    return [p for p in pieces if len(WORD.findall(p)) <= LONGEST_SENTENCE]
+
+
+def _corrected(text: str) -> MoveRequest | None:
+    """A move said, then put right after a clause that only says so, with no move word and
+    nothing a move names (its language's ``correcting``, ``withdrawing`` or a "no": "take
+    white red black - sorry, blue not white. So blue, red, black"; "Tek frá 3-13... nei
+    afsakið, 3-12"; "… ফেরত দিচ্ছি দুটো সবুজ... উফ না, একটা সবুজ আর একটা কালো ফেরত দিচ্ছি"): the move
+    as the first part after that clause which says one of its own puts it (see
+    :func:`_put_right`). None when no such clause follows a move, or none puts it right."""
+    vocabulary = reading_words()
+    sentences = [s for s, _, _ in sentences_asking(text)][:MOST_SENTENCES]
+    for n, sentence in enumerate(sentences):
+        clauses = clauses_of(sentence)
+        for m, clause in enumerate(clauses):
+            if not _puts_right(clause, vocabulary):
+                continue
+            before = read_move(". ".join([*sentences[:n], ", ".join(clauses[:m])]))
+            if before.request is None or before.trouble is not None:
+                continue
+            rest = ", ".join(c.strip() for c in clauses[m + 1 :])
+            return _put_right(before.request, rest, sentences[n + 1 :])
+    return None
+
+
+def _puts_right(clause: str, vocabulary: ReadingVocabulary) -> bool:
+    """Whether a clause only says that what follows puts right what went before ("sorry",
+    "wait, no", "nei afsakið", "o na", "উফ না"): no move word, nothing a move names, no word
+    of doubt but one that so says ("or", "maybe" leave a choice), and one such word."""
+    placed = _first_placed(clause, vocabulary)
+    if not placed or not {p.role for p in placed} <= {"negation", "doubt", "grammar"}:
+        return False
+    keys = [p.word.key for p in placed]
+    phrased = {n for where, kind in vocabulary.phrases_in(keys) for n in where if kind in _RIGHTING}
+    righting = {
+        n
+        for n, key in enumerate(keys)
+        if n in phrased or grammar_kinds(key, vocabulary) & _RIGHTING
+    }
+    doubting = {n for n, p in enumerate(placed) if p.role == "doubt"}
+    says_no = any(p.role == "negation" for p in placed)
+    return doubting <= righting and (says_no or bool(righting))
+
+
+#: The kinds of ``[grammar]`` word that say what follows puts right what went before.
+_RIGHTING = frozenset({"correcting", "withdrawing"})
+
+
+def _put_right(said: MoveRequest, rest: str, sentences: list[str]) -> MoveRequest | None:
+    """``said`` as the first part of what follows that says a move of its own puts it: a
+    whole move in its place (colours alone only when they are a take whole: "…, green" alone
+    is a colour of it, never read); a return in place of its return; a card alone in place
+    of its card ("…, 3-12"). What the parts after it say must agree with it. None when no
+    part says one."""
+    parts = [p for p in [rest, *sentences] if p.strip()]
+    for k, part in enumerate(parts):
+        found, clean = _righting_request(said, part)
+        if not clean and k == 0:  # (the rest of its sentence, clause by clause, when it is
+            # not all read: "…, I mean putting back 2 white, I want to keep the blacks")
+            each = (_righting_request(said, c, alone=False) for c in clauses_of(part))
+            found = next((r for r, whole in each if r is not None and whole), found)
+        if found is None:
+            continue
+        fixed = _in_place_of(said, found)
+        if fixed is None:
+            return None
+        later = [read_sentence(p) for p in parts[k + 1 :]]
+        agreeing = [s for s in later if s.request is not None and s.doubt is None and not s.told]
+        return _merged([Sentence("", fixed), *agreeing])
+    return None
+
+
+def _righting_request(
+    said: MoveRequest, part: str, alone: bool = True
+) -> tuple[MoveRequest | None, bool]:
+    """The move a part of a correction says, alone or (a card said alone, "3-12, græna fimm
+    stiga spilið") with the action of the move it puts right, and whether every word of it
+    was placed; None when it says none, or says not, or maybe, or tells of another's, or is
+    colours alone in a clause that is not the part ``alone`` ("…: white, green and black")."""
+    sentence = read_sentence(part)
+    if sentence.doubt is not None or sentence.told:
+        return None, False
+    if sentence.request is None and sentence.naming and not sentence.moving:
+        if said.action not in ("buy", "reserve"):
+            return None, False
+        sentence = read_sentence(f"{said.action} {part}")
+        if sentence.doubt is not None or sentence.told:
+            return None, False
+    request = sentence.request
+    if request is None:
+        return None, False
+    gems = request.gems or (0,) * 6
+    if sentence.bare and (
+        not alone or sentence.unplaced or gems[-1] or sum(gems) < 2
+    ):  # (colours alone,
+        return None, False  # only when they are a take whole: "So blue, red, black")
+    return request, not sentence.unplaced
+
+
+def _in_place_of(said: MoveRequest, found: MoveRequest) -> MoveRequest | None:
+    """``said`` put right by ``found``: a return in place of its return (or added to it), a
+    move in place of it (keeping the return of a take put right by a take that says none)."""
+    if _only_follows(found):
+        return _joined(replace(said, returned=None) if found.returned else said, found)
+    if _gold_of_a_reserve(found, said):
+        return None  # ("Reserve 3-12 - sorry Bo - and the gold, please": no correction)
+    if found.action == said.action == "take" and found.returned is None:
+        return replace(found, returned=said.returned)
+    return found
 
 
 def _says_instead(text: str) -> bool:
@@ -453,7 +603,9 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     if aside and requests and all(map(_only_follows, requests)) and _nothing_back(text):
         return Sentence(text, unplaced=unplaced)  # ("…, কিছু ফেরত দিতে হবে না")
     if not requests and not moving and doubt is None:
-        whole = [r for r in readings if _one_language(r, vocabulary)] or readings
+        whole = [r for r in readings if _one_language(r, vocabulary)]
+        if not whole:  # (no one language writes it: Icelandic "verð" typed "verd" is not
+            return Sentence(text, unplaced=unplaced, naming=naming)  # Esperanto's green)
         return replace(_bare(text, whole[0], unplaced), naming=naming)
     if not requests:
         apart = _payment_apart(text, asks) if doubt is None and refusal is not None else None
@@ -826,7 +978,21 @@ def _placed(words: list[Word], vocabulary: ReadingVocabulary) -> list[_Placed]:
             found.append(_Placed(replace(word, written=""), "typo"))
         else:
             found.append(_Placed(word, role))
-    return _numbered_cards(_instead(_ones(_relatives(_particles(found, vocabulary)))))
+    return _numbered_cards(_instead(_ones(_lengths(_relatives(_particles(found, vocabulary))))))
+
+
+def _lengths(found: list[_Placed]) -> list[_Placed]:
+    """A count before a word of time ("3 daga", "সাত দিন", "5 diwrnod": its language's
+    ``[time]`` day, week, fortnight or month) is a length of time, not a move's count, and the
+    word is not a move word (Bengali "দিন", give, is also days)."""
+    units = time_words().units
+    out = list(found)
+    for n in range(len(out) - 1):
+        count, then = out[n], out[n + 1]
+        if count.role == "argument" and is_number(count.word) and then.word.key in units:
+            out[n] = _Placed(count.word, "grammar")
+            out[n + 1] = _Placed(replace(then.word, sense=None, head=None), "grammar")
+    return out
 
 
 def _relatives(found: list[_Placed]) -> list[_Placed]:

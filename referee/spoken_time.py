@@ -25,6 +25,7 @@ from datetime import UTC, date, datetime, time, timedelta
 from pathlib import Path
 from typing import Any
 
+from babel.core import UnknownLocaleError
 from babel.dates import get_day_names, get_month_names
 
 from referee.wording.vocabulary import (
@@ -139,7 +140,8 @@ def _cldr_names(language: str, weekdays: dict[str, int], months: dict[str, int])
                 for month, name in get_month_names(width, context, language).items():
                     for key in _keys(name, language):
                         months.setdefault(key, int(month))
-    except (ValueError, LookupError):  # a language CLDR does not know: its words.toml says
+    except (ValueError, LookupError, UnknownLocaleError):  # a language CLDR does not know:
+        # its words.toml says
         return
 
 
@@ -165,8 +167,8 @@ def until_said(text: str, now: datetime) -> datetime | None:
             return _start(today + timedelta(days=1))
         if word in words.units:
             count = _count_before(said, n, words)
-            if count is None:  # "ten days" in a language whose "ten" is not listed: not read
-                return None
+            if count is None:  # ("this month"; "ten days" in a language whose "ten" is not
+                continue  # listed: not read as a length, a time said after it may be)
             count = min(count, MOST_DAYS)  # (away caps it after)
             return now + timedelta(days=min(count * words.units[word], MOST_DAYS))
     for n, word in enumerate(said):

@@ -340,6 +340,8 @@ GRAMMAR_KINDS = (
     "each",
     "you",
     "withdrawing",
+    "correcting",
+    "anyway",
     "other",
     "me",
     "level_letter",

@@ -5,6 +5,7 @@ sentence says not, or leaves a choice."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -308,9 +309,35 @@ def test_away_takes_the_time_before_it_only_for_the_writer_and_a_length_or_an_un
 
 @pytest.mark.parametrize(
     ("text", "kind"),
-    [("What moves could I make?", "moves"), ("Which moves were played last round?", "history")],
+    [
+        ("What moves could I make?", "moves"),
+        ("Which moves were played last round?", "history"),
+        ("Could you send me the list of moves so far?", "history"),
+        ("এখন পর্যন্ত কে কোন চাল দিয়েছে তার পুরো তালিকাটা একবার পাঠাবে?", "history"),
+    ],
 )
 def test_the_moves_made_are_the_history_and_the_moves_one_could_make_are_the_moves(
     position: Path, tmp_path: Path, text: str, kind: str
 ) -> None:
     assert kind in sent(position, tmp_path / "w", text).letters
+
+
+@pytest.mark.parametrize(
+    ("text", "days"),
+    [
+        ("Work's gone mad this month - could you pause me for a fortnight?", 14),
+        ("verd i burtu i 3 daga, tharf ad fara austur. kv A", 3),
+    ],
+)
+def test_away_said_beside_another_time_or_without_accents_is_read(
+    position: Path, tmp_path: Path, text: str, days: int
+) -> None:
+    """("this month" is no length; "verd", Icelandic "verð" typed plainly, is not
+    Esperanto's green, and "3 daga" is no count of tokens.)"""
+    outcome = sent(position, tmp_path / "w", text)
+    assert outcome.away_until == corpus.NOW + timedelta(days=days), outcome.said()
+
+
+def test_a_phrase_that_puts_the_writer_back_in_is_back(position: Path, tmp_path: Path) -> None:
+    outcome = sent(position, tmp_path / "w", "Ég er komin heim aftur. Setjið mig aftur inn.")
+    assert "ann@example.org back" in outcome.ruling, outcome.said()

@@ -197,8 +197,8 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
             if {c.key for c in said} >= {"games", "moves"}:  # ("hvaða leikir eru löglegir")
                 said = {c for c in said if c.key != "games"}
             history = _REGISTRY.get((scope, "history"))
-            past = any("telling" in k and "asking" not in k for k in each)  # ("were", not
-            # "could": "What moves could I make?" asks for the moves)
+            past = "telling" in phrased or any("telling" in k and "asking" not in k for k in each)
+            # ("were", "so far"; not "could": "What moves could I make?" asks for the moves)
             if past and any(c.key == "moves" for c in said) and history:
                 # ("Kiuj movoj estis faritaj ĝis nun?": the moves made are the history)
                 said = {c for c in said if c.key != "moves"} | {history}
@@ -243,12 +243,12 @@ def _plain_time(text: str) -> str:
 def _phrase_kinds(words: list[str]) -> tuple[set[str], set[int]]:
     """The kinds of the grammar phrases of several words said among ``words`` (a language's
     ``[grammar] away``: "not around", "ddim ar gael", "ne povos ludi"; ``requesting``:
-    "could you", "bonvolu"; ``back``: "taka mig úr fríinu"), and where their words stand (a
-    "not" inside one says no not)."""
+    "could you", "bonvolu"; ``back``: "taka mig úr fríinu"; ``telling``: "so far", "hingað
+    til"), and where their words stand (a "not" inside one says no not)."""
     kinds: set[str] = set()
     inside: set[int] = set()
     for where, kind in reading_vocabulary().phrases_in([fold(w) for w in words]):
-        if kind in ("away", "requesting", "back"):
+        if kind in ("away", "requesting", "back", "telling"):
             kinds.add(kind)
             inside.update(where)
     return kinds, inside
