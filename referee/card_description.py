@@ -79,9 +79,16 @@ def description(args: list[Word], head: str) -> list[Word] | None:
             continue
         used.add(n)
         kinds = grammar_kinds(word.key, vocabulary) if word.sense == DECK else set()
+        counts_points = (  # ("la dua nivelo, tiun kun du poentoj": the count after it is of
+            n + 2 < len(args)  # points, and the one before it its level)
+            and _says_points(args[n + 2])
+            and n > 0
+            and is_number(args[n - 1])
+            and not (n + 3 < len(args) and is_number(args[n + 3]))
+        )
         level = (  # ("the second level, the one which…": an ordinal before a count of one)
             _level_beside(args, n, used, ORDINALS)
-            or number(n + 1, 3)
+            or (None if counts_points else number(n + 1, 3))
             or number(n - 1, 3)
             or _level_beside(args, n, used, ("top",))
         )
@@ -101,7 +108,9 @@ def description(args: list[Word], head: str) -> list[Word] | None:
         used.add(n)
         if word.sense.value == "points":
             pointed = True
-            found = number(n - 1, 5)
+            ahead = n + 1 < len(args) and is_number(args[n + 1]) and n + 1 not in used
+            one = n > 0 and number_of(args[n - 1]) == 1 and not args[n - 1].key.isdigit()
+            found = None if ahead and one else number(n - 1, 5)  # ("the white one worth 2")
             found = number(n + 1, 5) if found is None else found
             points += [found] if found is not None else []
         elif word.sense.value == "cost":  # (a cost word with no counts after it says nothing)
@@ -177,6 +186,10 @@ def description(args: list[Word], head: str) -> list[Word] | None:
         said.append(replace(first, sense=Sense("points", points[0] if points else 1)))
     said += [replace(first, sense=Sense("cost", f"{c}:{k}")) for c, k in cost]
     return said
+
+
+def _says_points(word: Word) -> bool:
+    return is_describing(word) and word.sense is not None and word.sense.value == "points"
 
 
 def _level_beside(args: list[Word], n: int, used: set[int], kinds: tuple[str, ...]) -> int | None:

@@ -311,7 +311,8 @@ def _meanings(word: str, folder: Path) -> _Written:
     the same words come in every mail. A word no language lists as written may be one with
     an ending its language gives (``[grammar] endings``: Esperanto's ``ruĝajn`` is
     ``ruĝa``; Bengali's ``লালটা`` is ``লাল``): the meanings it has in that language (a card
-    with an ending, ``3-01-টা``, is that card)."""
+    with an ending, ``3-01-টা``, is that card; a word with an ending after a hyphen,
+    Icelandic ``reserve-a``, is the word before it)."""
     key = fold(word)
     vocabulary = _reading_words(folder)
     senses = vocabulary.senses.of(word, key)
@@ -324,6 +325,14 @@ def _meanings(word: str, folder: Path) -> _Written:
             if card_word(stem) == "card":  # Bengali "৩-০১-টা", "1-36-এর"
                 key = stem
                 break
+    if not senses and "-" in key.strip("-") and not card_word(key):
+        first, _, ending = word.partition("-")  # (an ending, not a word: "blue-green" is none)
+        if (
+            first.isalpha()
+            and not (len(ending) > 2 and vocabulary.senses.of(ending, fold(ending)))
+            and vocabulary.senses.of(first, fold(first))
+        ):
+            key, senses = fold(first), vocabulary.senses.of(first, fold(first))
     if not word.isascii():  # ("á", Icelandic: not Welsh "a"; "pásu": not Esperanto's "pasu")
         spelled = vocabulary.spelled_in(word)
         senses = tuple(

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from referee.notation import COLOUR_LETTERS, card_word, plain, reading_words
 from referee.sentence_words import grammar_kinds, leads
+from referee.spoken_time import time_words
 from referee.wording.vocabulary import ENGLISH_WORDS, WORD, fold, locale_folder
 
 #: Where a sentence ends: ! ? ; a danda, a full stop before a space or the end, a line end,
@@ -63,8 +64,10 @@ def sentences_asking(text: str) -> list[tuple[str, bool, bool]]:
                 sentence,
             )
         sentence = sentence.strip(_AROUND)
-        if sentence and found and _abbreviated(found[-1][0], sentence):  # ("rez. 2-28",
-            sentence = f"{found.pop()[0]} {sentence}"  # "niv. 3": a word cut short, its dot)
+        if sentence and found and (  # ("rez. 2-28", "niv. 3": a word cut short, its dot;
+            _abbreviated(found[-1][0], sentence) or _dated(found[-1][0], sentence)
+        ):  # "20. desember": a day's number, its dot)
+            sentence = f"{found.pop()[0]} {sentence}"
         if sentence:
             found.append((sentence, end is not None and "?" in end.group(), False))
         for aside in said:
@@ -128,6 +131,15 @@ def _letters_as_colours(found: re.Match[str]) -> str:
     """Listed colour letters as their colours' words ("w/g/k": "white green black")."""
     letters = [ch for ch in found.group().casefold() if ch in COLOUR_LETTERS]
     return " ".join(ENGLISH_WORDS.colour(COLOUR_LETTERS[ch]) for ch in letters)
+
+
+def _dated(sentence: str, after: str) -> bool:
+    """Whether a "sentence" ended at the dot of a day's number before its month ("fyrr en 20.
+    desember", "la 20. decembro")."""
+    words, then = WORD.findall(sentence), WORD.findall(after)
+    if not words or not then or not words[-1].isdecimal() or not 1 <= int(words[-1]) <= 31:
+        return False
+    return fold(then[0]) in time_words().months
 
 
 def _abbreviated(sentence: str, after: str) -> bool:

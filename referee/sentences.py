@@ -183,15 +183,44 @@ def read_move(text: str) -> MoveReading:
     """The move that the sentences of ``text`` say, if they say one; a move put right after a
     clause that only says so (see :func:`_corrected`) as it was put right, asked about."""
     reading = _read_move(text)
-    corrected = _corrected(text)
-    if corrected is None or corrected == reading.request:
-        return reading
+    corrected, marked = _corrected(text)
+    if corrected is None or corrected == reading.request:  # (a move said, then "sorry",
+        marked = marked or (reading.sure and _sorry_after_a_move(text))  # "I mean": asked)
+        return replace(reading, sure=False) if marked else reading
     return MoveReading(corrected, False, reading.sentences, None, reading.unplaced)
+
+
+def _sorry_after_a_move(text: str) -> bool:
+    """Whether a word that may put a move right ("sorry", "I mean", "úps": its language's
+    ``correcting`` or ``withdrawing``) stands in a clause that names something, after one
+    with a move word ("take red blue - I mean green"; not "… Sorry for the delay")."""
+    vocabulary = reading_words()
+    moved = False
+    for sentence, _, _ in sentences_asking(text)[:MOST_SENTENCES]:
+        for clause in clauses_of(sentence):
+            placed = _first_placed(clause, vocabulary)
+            righting = _withdraws(clause, vocabulary) or _corrects(clause, vocabulary)
+            if moved and righting and any(p.role == "argument" for p in placed):
+                return True
+            moved = moved or any(p.role == "head" for p in placed)
+    return False
+
+
+def _corrects(clause: str, vocabulary: ReadingVocabulary) -> bool:
+    keys = [fold(w) for w in WORD.findall(clause)]
+    if any("correcting" in grammar_kinds(k, vocabulary) for k in keys):
+        return True
+    return any(kind == "correcting" for _, kind in vocabulary.phrases_in(keys))
 
 
 def _read_move(text: str) -> MoveReading:
     read: list[Sentence] = []
-    for sentence, asks, aside in sentences_asking(text)[:MOST_SENTENCES]:
+    written = [
+        (part, asks, aside)
+        for sentence, asks, aside in sentences_asking(text)
+        for part in _returns_apart(sentence)
+    ]
+    for sentence, asks, aside in written[:MOST_SENTENCES]:
         length = len(WORD.findall(sentence))
         whole = read_sentence(sentence, asks) if length <= LONGEST_SENTENCE else None
         if whole is not None and (length <= RUN_ON or whole.doubt is None or not whole.moving):
@@ -223,6 +252,8 @@ def _read_move(text: str) -> MoveReading:
             for s in moving
             if s not in musing or (s.request is None and s.naming and at[id(s)] > first)
         ]
+    wondering = _asked_of_the_move(moving, at)
+    moving = [s for s in moving if s not in wondering]
     doubt = next((s for s in moving if s.doubt is not None), None)
     if doubt is not None:  # "I won't take red", "red or blue": never read, never offered
         assert doubt.doubt is not None
@@ -267,10 +298,30 @@ def _read_move(text: str) -> MoveReading:
     sure = all(s.sure and not s.bare for s in requests) and not unfinished and not loose
     sure = sure and not told_apart and not taken_over
     sure = sure and not musing and not taken_back and merged.action not in ("pass", "resign")
-    sure = sure and not questions
+    sure = sure and not questions and not wondering
     paid = any(_gold_paying(s.request, merged) for s in requests if s.request is not None)
     sure = sure and not paid  # (tokens with gold, read as the buy's payment)
     return MoveReading(merged, sure, tuple(read), None, unplaced)
+
+
+def _asked_of_the_move(moving: list[Sentence], at: dict[int, int]) -> list[Sentence]:
+    """The questions after a move that say not of that move only, or of the gold its reserve
+    brings ("Ég tek frá bláa spilið á stigi tvö. Fæ ég ekki gull með því?"): questions of
+    the rules beside it, not a move of their own (it is asked about). One that says "or"
+    leaves a choice ("Take 2 green. Or should I not?"): never read."""
+    made = next((s for s in moving if s.request and s.doubt is None and not s.asks), None)
+    if made is None or made.request is None:
+        return []
+    move = made.request
+    return [
+        s
+        for s in moving
+        if s.asks
+        and s.doubt is not None
+        and "negations" in grammar_kinds(fold(s.doubt), reading_words())  # (not "or")
+        and at[id(s)] > at[id(made)]
+        and (s.request is None or s.request == move or _gold_of_a_reserve(s.request, move))
+    ]
 
 
 def _pieces_of_a_long_sentence(sentence: str) -> list[str]:
@@ -296,13 +347,14 @@ def _pieces_of_a_long_sentence(sentence: str) -> list[str]:
     return [p for p in pieces if len(WORD.findall(p)) <= LONGEST_SENTENCE]
 
 
-def _corrected(text: str) -> MoveRequest | None:
+def _corrected(text: str) -> tuple[MoveRequest | None, bool]:
     """A move said, then put right after a clause that only says so, with no move word and
     nothing a move names (its language's ``correcting``, ``withdrawing`` or a "no": "take
     white red black - sorry, blue not white. So blue, red, black"; "Tek frá 3-13... nei
     afsakið, 3-12"; "… ফেরত দিচ্ছি দুটো সবুজ... উফ না, একটা সবুজ আর একটা কালো ফেরত দিচ্ছি"): the move
     as the first part after that clause which says one of its own puts it (see
-    :func:`_put_right`). None when no such clause follows a move, or none puts it right."""
+    :func:`_put_right`); None when no such clause follows a move, or none puts it right.
+    And whether such a clause follows a move, with more after it (then nothing is sure)."""
     vocabulary = reading_words()
     sentences = [s for s, _, _ in sentences_asking(text)][:MOST_SENTENCES]
     for n, sentence in enumerate(sentences):
@@ -314,8 +366,9 @@ def _corrected(text: str) -> MoveRequest | None:
             if before.request is None or before.trouble is not None:
                 continue
             rest = ", ".join(c.strip() for c in clauses[m + 1 :])
-            return _put_right(before.request, rest, sentences[n + 1 :])
-    return None
+            more = bool(rest.strip()) or any(s.strip() for s in sentences[n + 1 :])
+            return _put_right(before.request, rest, sentences[n + 1 :]), more
+    return None, False
 
 
 def _puts_right(clause: str, vocabulary: ReadingVocabulary) -> bool:
@@ -385,10 +438,10 @@ def _righting_request(
     if request is None:
         return None, False
     gems = request.gems or (0,) * 6
-    if sentence.bare and (
-        not alone or sentence.unplaced or gems[-1] or sum(gems) < 2
-    ):  # (colours alone,
-        return None, False  # only when they are a take whole: "So blue, red, black")
+    told = any(p.role == "telling" for p in _first_placed(part, reading_words()))
+    if sentence.bare and (not alone or told or sentence.unplaced or gems[-1] or sum(gems) < 2):
+        return None, False  # (colours alone, only when they are a take whole: "So blue, red,
+        # black"; not "Bob has 4 blue already")
     return request, not sentence.unplaced
 
 
@@ -618,7 +671,7 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     sure = sure and not aside and not _repeated(first)
     told = _telling(first) or _says_you(first, vocabulary)
     sure = sure and not request.mixed  # (no one language writes all its words)
-    sure = sure and not guessed and not typos
+    sure = sure and not guessed and not typos and not any(p.role == "unsaid" for p in first)
     sure = sure and not any(p.role in ("instead", "instead_after", "rather") for p in first)
     # (a card named by its colour, or as the one in the hand: which one is asked)
     named = request.card is not None or request.deck is not None
@@ -639,7 +692,7 @@ def _payment_apart(text: str, asks: bool) -> Sentence | None:
     buys = [r for r in requests if r.action == "buy"]
     if len(buys) != 1 or len(requests) < 2 or any(s.doubt is not None for s in read):
         return None
-    if not all(r is buys[0] or _gold_paying(r, buys[0]) for r in requests):
+    if not all(r is buys[0] or _gold_paying(r, buys[0]) or _only_follows(r) for r in requests):
         return None
     merged = _merged([s for s in read if s.request is not None])
     if merged is None:
@@ -759,15 +812,16 @@ def _says_you(placed: list[_Placed], vocabulary: ReadingVocabulary) -> bool:
 
 
 def _without_the_reasons(text: str, vocabulary: ReadingVocabulary) -> str | None:
-    """A sentence without the reasons it gives in clauses of no move word ("hoffwn gymryd
-    dau docyn du, gan fod pedwar ohonynt ar gael"; "mi redonas unu blankan kaj unu nigran
-    por ne superi dek"): its counts and colours are not the move's. None when it gives no
+    """A sentence without the reasons and purposes it gives ("hoffwn gymryd dau docyn du, gan
+    fod pedwar ohonynt ar gael"; "mi redonas unu blankan kaj unu nigran por ne superi dek";
+    "… i gadw at ddeg"): its counts, colours and verbs are not the move's. None when it gives no
     such reason, or what is left has no move word or says not or maybe itself ("Du ruĝajn
     mi ne rajtas preni, ĉar…")."""
     kept, start = [], 0
     for begins, ends in reasons_of(text):
         placed = _first_placed(text[begins:ends], vocabulary)
-        if begins >= start and not any(p.role in ("head", "typo") for p in placed):
+        if begins >= start and not any(p.role == "typo" for p in placed):  # (a move word
+            # in a purpose is none: "… yn ôl i'r banc i gadw at ddeg", to keep to ten)
             kept.append(text[start:begins])
             start = ends
     if not kept:
@@ -945,10 +999,6 @@ def _placed(words: list[Word], vocabulary: ReadingVocabulary) -> list[_Placed]:
     letter away from a colour or a move word ("balck", "tkae") is read as that word, with the
     role ``typo`` on the side (the sentence is then never sure)."""
     roles = _phrased(words, [_role(word, vocabulary) for word in words], vocabulary)
-    meant_of = [
-        _typo(word.key) if role == "unknown" else None
-        for word, role in zip(words, roles, strict=True)
-    ]
     arguments = "argument" in roles
     said_in = {  # (the languages of the arguments; a digit or a card id is any language's)
         lang
@@ -956,6 +1006,11 @@ def _placed(words: list[Word], vocabulary: ReadingVocabulary) -> list[_Placed]:
         if role == "argument"
         for lang in (word.sense.languages if word.sense and not word.key[:1].isdigit() else ("*",))
     }
+    meant_of = [
+        _typo(word.key, said_in) if role == "unknown" else None
+        for word, role in zip(words, roles, strict=True)
+    ]
+    listed = sum(1 for w, r in zip(words, roles, strict=True) if r == "argument" and is_colour(w))
 
     def beside_its_arguments(meant: Sense) -> bool:  # (of its language: not eo "afero")
         return arguments and ("*" in said_in or bool(set(meant.languages) & said_in))
@@ -969,7 +1024,8 @@ def _placed(words: list[Word], vocabulary: ReadingVocabulary) -> list[_Placed]:
         if meant is None:
             placing = False
         elif meant.group == "colour":
-            placing = heads
+            placing = heads or listed >= 2  # (beside a move word, or in a list of colours:
+            # "gwyn gwyrd a du")
         else:
             placing = beside_its_arguments(meant)
         if meant is not None and placing:
@@ -978,7 +1034,62 @@ def _placed(words: list[Word], vocabulary: ReadingVocabulary) -> list[_Placed]:
             found.append(_Placed(replace(word, written=""), "typo"))
         else:
             found.append(_Placed(word, role))
-    return _numbered_cards(_instead(_ones(_lengths(_relatives(_particles(found, vocabulary))))))
+    placed = _given_back(_particles(found, vocabulary), vocabulary)
+    return _numbered_cards(_instead(_ones(_lengths(_relatives(placed)))))
+
+
+def _returns_apart(sentence: str) -> list[str]:
+    """A sentence with a clause after its first that only gives back, its verb left unsaid
+    (see _given_back: "Take white blue red, two greens back"), as the sentence without it
+    and then that clause (what it returns stands before its word, whatever the order of the
+    rest); else the sentence."""
+    clauses = clauses_of(sentence)
+    vocabulary = reading_words()
+    apart = [n for n, clause in enumerate(clauses) if n and _gives_back(clause, vocabulary)]
+    if not apart:
+        return [sentence]
+    rest = ", ".join(c.strip() for n, c in enumerate(clauses) if n not in apart)
+    return [rest, *(clauses[n].strip() for n in apart)]
+
+
+def _gives_back(clause: str, vocabulary: ReadingVocabulary) -> bool:
+    """Whether a clause is a return said with its language's ``back_alone`` and no move word
+    of its own ("two greens back"; not "… নিয়ে ২টা সবুজ ফেরত দিচ্ছি", a take and a return)."""
+    placed = _first_placed(clause, vocabulary)
+    starts = {n for n, _ in _backs_alone([p.word.key for p in placed], vocabulary)}
+    heads = [n for n, p in enumerate(placed) if p.role == "head"]
+    return len(heads) == 1 and heads[0] in starts and placed[heads[0]].word.head == "return"
+
+
+def _backs_alone(keys: list[str], vocabulary: ReadingVocabulary) -> list[tuple[int, int]]:
+    """Where each word or phrase of ``back_alone`` stands among ``keys`` (start, length)."""
+    starts = [(n, 1) for n, k in enumerate(keys) if "back_alone" in grammar_kinds(k, vocabulary)]
+    starts += [(w[0], len(w)) for w, kind in vocabulary.phrases_in(keys) if kind == "back_alone"]
+    return sorted(starts)
+
+
+def _given_back(found: list[_Placed], vocabulary: ReadingVocabulary) -> list[_Placed]:
+    """A word of its language's ``back_alone`` ("2 ddu yn ôl", "two greens back", "২টো কালো
+    ফেরত") right after a colour, with no move word that returns in the sentence and no more
+    than two words of grammar after it: a return of what it follows, its verb left unsaid
+    (asked about, never played at once: the role ``unsaid`` beside it says so)."""
+    if any(p.word.head == "return" for p in found):
+        return found
+    for n, length in _backs_alone([p.word.key for p in found], vocabulary):
+        after = found[n + length :]
+        before = found[n - 1] if n else None
+        if before is None or before.role != "argument" or not is_colour(before.word):
+            continue
+        if len(after) > 2 or any(p.role != "grammar" for p in after):
+            continue  # (not "… mae'r gwyrdd yn ôl yn y banc": the green is back in the bank)
+        out = list(found)
+        sense = Sense("move", "return", before.word.sense.languages if before.word.sense else ())
+        out[n] = _Placed(replace(found[n].word, sense=sense, head="return"), "head")
+        for k in range(n + 1, n + length):
+            out[k] = _Placed(found[k].word, "grammar")
+        unsaid = _Placed(replace(found[n].word, written=""), "unsaid")  # (never sure)
+        return [*out[: n + length], unsaid, *out[n + length :]]
+    return found
 
 
 def _lengths(found: list[_Placed]) -> list[_Placed]:
@@ -1025,6 +1136,10 @@ def _phrased(words: list[Word], roles: list[str], vocabulary: ReadingVocabulary)
     for where, kind in vocabulary.phrases_in([w.key for w in words]):
         if kind in ("you", "except"):  # (words left unknown: see _role)
             continue
+        if kind in _CLAUSE_KINDS:  # (read by the clause they stand in: "o na" still says no;
+            for k in where:  # "I mean": known words)
+                roles[k] = "grammar" if roles[k] == "unknown" else roles[k]
+            continue
         role = {"negations": "negation", "doubts": "doubt"}.get(kind, kind)
         role = role if role in ("negation", "doubt", "telling") else "grammar"
         whole = kind in IDIOMS
@@ -1034,8 +1149,11 @@ def _phrased(words: list[Word], roles: list[str], vocabulary: ReadingVocabulary)
     return roles
 
 
-#: The kinds of ``[grammar]`` phrase whose words are never a move's words.
-IDIOMS = ("idioms", "back")
+#: The kinds of ``[grammar]`` phrase that say what a clause does, not what its words are.
+_CLAUSE_KINDS = ("correcting", "back_alone")
+#: The kinds of ``[grammar]`` phrase whose words are never a move's words (an away said in
+#: words: "get ekki sinnt leiknum", where "get" is no English "get").
+IDIOMS = ("idioms", "back", "away")
 
 
 #: The shortest word a typo is looked for in (shorter words are too near too many others:
@@ -1046,9 +1164,11 @@ IDIOMS = ("idioms", "back")
 TYPO_AT_LEAST = 5
 
 
-def _typo(key: str) -> Sense | None:
+def _typo(key: str, said_in: set[str] | frozenset[str] = frozenset()) -> Sense | None:
     """The one colour or move word ``key`` is a letter away from (a letter left out, added,
-    changed, or two swapped), when there is one and only one; None otherwise."""
+    changed, or two swapped), when there is one and only one, or only one in the languages
+    the sentence's arguments are said in (``said_in``: Esperanto "ngran" beside "blankan" is
+    "nigran", not Icelandic "græn"); None otherwise."""
     if not all(ch.isalpha() or unicodedata.category(ch) in ("Mn", "Mc") for ch in key):
         return None
     near = _near_words(locale_folder())
@@ -1062,6 +1182,8 @@ def _typo(key: str) -> Sense | None:
     meant: dict[tuple[Group, str | int], set[str]] = {}  # (the languages of each near word)
     for sense in found:
         meant.setdefault((sense.group, sense.value), set()).update(sense.languages)
+    if len(meant) > 1 and said_in and "*" not in said_in:
+        meant = {k: langs for k, langs in meant.items() if langs & said_in}
     if len(meant) != 1:
         return None
     (((group, value), languages),) = meant.items()
@@ -1528,6 +1650,9 @@ def _with_a_take(items: list[tuple[str, Word]]) -> list[tuple[str, Word]] | None
     before = [w for _, w in items[: heads[0]]]
     if not before or any(items[n][1].head in ACTIONS for n in heads):
         return None
+    if not any(kind == "argument" for kind, _ in items[heads[0] + 1 :]):
+        return None  # (the colours are what it returns, said first: "white and black I am
+        # giving back", "blankan kaj verdan mi redonas")
     if not any(map(is_colour, before)) or not all(is_colour(w) or is_number(w) for w in before):
         return None
     take = replace(items[0][1], head="take", sense=Sense("move", "take"), written="")
@@ -1556,7 +1681,8 @@ def _without_the_gold_of_a_reserve(clauses: list[Clause]) -> list[Clause]:
 def _only_gold(args: list[Word]) -> bool:
     colours = [w for w in args if is_colour(w)]
     counts = [number_of(w) for w in args if is_number(w)]
-    return len(colours) == 1 and is_gold(colours[0]) and counts in ([], [1])
+    return bool(colours) and all(map(is_gold, colours)) and counts in ([], [1])  # ("one gold
+    # joker token": one gold)
 
 
 def _attachments(items: list[tuple[str, Word]]) -> Iterator[list[Clause]]:
@@ -1620,8 +1746,10 @@ def _tidied(clause: Clause) -> list[Clause]:
     if head in ("take", "return") and len(args) > 2 and _counts_the_rest(args):
         args = args[1:]
     cards = [w for w in args if w.sense is None and card_word(w.key) == "card"]
-    if head == "take" and len(cards) == 1:
-        head = "buy"
+    counted = [w for w in args if w not in cards and (is_colour(w) or is_number(w))]
+    if head == "take" and len(cards) == 1 and len(counted) < 2 and not any(map(is_number, counted)):
+        head = "buy"  # (a card and its colour, "grab the green card, 1-23"; not "take 2 red,
+        # Bob has 2-03": the tokens are the take's, the card chat)
     decks = [w for w in args if w.sense == DECK]
     if head == "take" and decks and not cards and not any(map(is_colour, args)):
         head = "reserve"  # "taking a blind one off the level 3 deck"

@@ -1103,3 +1103,114 @@ def test_a_count_before_a_word_of_time_is_no_count_of_tokens() -> None:
 
 def test_colours_alone_that_no_one_language_writes_with_their_words_are_no_take() -> None:
     assert read_move("verd i burtu i 3 daga, tharf ad fara austur.").request is None
+
+
+@pytest.mark.parametrize(
+    ("text", "gems", "returned"),
+    [
+        ("Blue, green, red I am taking; white and black I am giving back.",
+         T(blue=1, green=1, red=1), T(white=1, black=1)),
+        ("Bluan, ruĝan kaj nigran mi prenas; blankan kaj verdan mi redonas.",
+         T(blue=1, red=1, black=1), T(white=1, green=1)),
+        ("Take white blue red, two greens back", T(white=1, blue=1, red=1), T(green=2)),
+        ("gwyn, gwyrdd, coch. 2 ddu yn ôl.", T(white=1, green=1, red=1), T(black=2)),
+        ("gwyn, gwyrdd, coch, 2 ddu yn ôl", T(white=1, green=1, red=1), T(black=2)),
+    ],
+)  # fmt: skip
+def test_a_return_said_colours_first_or_with_back_alone_is_the_return(
+    text: str, gems: object, returned: object
+) -> None:
+    """The colours before a return's verb are what it returns ("white and black I am giving
+    back"); "back" ([grammar] back_alone: "yn ôl", "ফেরত") right after colours, with no verb
+    of return, is a return of them."""
+    request, _ = read(text)
+    assert request is not None and (request.gems, request.returned) == (gems, returned)
+
+
+def test_back_alone_is_no_return_before_more_words_or_beside_its_verb() -> None:
+    request, _ = read("Take 2 red, back in 2w")
+    assert request is not None and request.returned is None
+    request, _ = read("নীল, লাল, কালো নিয়ে ২টা সবুজ ফেরত দিচ্ছি।")
+    assert request is not None and request.gems == T(blue=1, red=1, black=1)
+
+
+@pytest.mark.parametrize(
+    ("text", "gems"),
+    [
+        ("prenas blankan rugxan kaj ngran", T(white=1, red=1, black=1)),  # eo, not is "græn"
+        ("gwyn gwyrd a du diolch x", T(white=1, green=1, black=1)),  # a list of colours
+    ],
+)
+def test_a_colour_mistyped_is_read_in_the_language_of_the_words_beside_it(
+    text: str, gems: object
+) -> None:
+    request, sure = read(text)
+    assert request is not None and request.gems == gems and not sure
+
+
+def test_a_word_with_an_ending_after_a_hyphen_is_the_word() -> None:
+    request, _ = read("Hæ, ég ætla að reserve-a 2-03, hvíta tveggja stiga kortið.")
+    assert request is not None and (request.action, request.card) == ("reserve", "2-03")
+
+
+def test_a_question_that_says_not_of_the_move_beside_it_is_a_question_of_the_rules() -> None:
+    request, sure = read("Ég tek frá bláa spilið á stigi tvö (2-07). Fæ ég ekki gull með því?")
+    assert request is not None and request.card == "2-07" and not sure
+    assert read_move("Take 2 green. Or should I take 2 black?").request is None
+
+
+@pytest.mark.parametrize(
+    ("text", "level", "points"),
+    [
+        ("mi rezervas la nigran karton de la dua nivelo, tiun kun du poentoj", 2, 2),
+        ("I'll reserve the blue card on level 1 that's worth a point", 1, 1),
+        ("I'll reserve the white one worth 2", None, 2),
+    ],
+)
+def test_a_count_beside_a_level_and_a_points_word_goes_with_the_one_it_stands_by(
+    text: str, level: int | None, points: int
+) -> None:
+    request, _ = read(text)
+    assert request is not None and (request.level, request.points) == (level, points)
+
+
+def test_a_days_number_before_its_month_does_not_end_a_sentence() -> None:
+    assert sentences_of("Ég get ekki sinnt leiknum fyrr en 20. desember. Takk") == [
+        "Ég get ekki sinnt leiknum fyrr en 20 desember",
+        "Takk",
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "take 2 red, Bob has 2-03",
+        "take white blue red, anyway Bob reserved 2-03",
+        "take blue green black, since 1-05 costs too much",
+        "Mi prenas blankan, bluan kaj ruĝan, ĉiuokaze Bob havas 1-05.",
+        "সাদা নীল লাল নেব, ববের কাছে ১-০৫ আছে",
+    ],
+)
+def test_a_card_named_in_chat_beside_a_take_of_tokens_never_makes_it_a_buy(text: str) -> None:
+    """("take 1-23" alone, or "grab the green card, 1-23", is a buy of that card.)"""
+    request, _ = read(text)
+    assert request is None or request.action == "take", request
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "take red blue - sorry, green",
+        "take white blue green. Sorry, wrong game!",
+        "Cymera i wyn, glas a choch - o na, gwyrdd",
+        "সাদা নীল লাল নেব — দুঃখিত, সবুজ",
+    ],
+)
+def test_a_move_with_a_sorry_or_a_no_and_more_after_it_is_never_sure(text: str) -> None:
+    request, sure = read(text)
+    assert not sure, request
+
+
+def test_a_take_of_one_card_and_its_colour_is_a_buy() -> None:
+    request, _ = read("Let me grab the cheap green card, 1-23.")
+    assert request is not None and (request.action, request.card) == ("buy", "1-23")

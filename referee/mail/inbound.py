@@ -82,6 +82,12 @@ for _code, _pattern in _MORE_LANGUAGES.items():
             rf"(?:\n.*){{,1}})",
         },
     )
+# The parser takes one Polish header line ("{1,}") for a quoted header block, where every
+# other language needs two: Esperanto's "Do: mi prenas…" (so: I take…) is no Polish "Do:" (to).
+MAIL_LANGUAGES["pl"] = {
+    **MAIL_LANGUAGES["pl"],
+    "from_header": MAIL_LANGUAGES["pl"]["from_header"].replace("){1,}(", "){2,}("),
+}
 REPLY_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pl", "sv", "da", "cs", *_MORE_LANGUAGES]
 _REPLY_PARSER = EmailReplyParser(languages=REPLY_LANGUAGES)
 

@@ -342,6 +342,7 @@ GRAMMAR_KINDS = (
     "withdrawing",
     "correcting",
     "anyway",
+    "back_alone",
     "other",
     "me",
     "level_letter",

@@ -19,16 +19,14 @@ NOT_READ_YET: set[str] = {
     "en-319",
     "en-379",
     "en-381",
-    "en-389",
     "en-394",
     "en-395",
     "en-407",
     "en-423",
-    "en-427",
-    "en-428",
-    "en-429",
     "en-431",
     "en-432",
+    "en-479",
+    "en-498",
 }  # fmt: skip
 
 templates, test_a_reply_as_people_write_it_is_never_misread_and_is_read = language_tests(

@@ -158,6 +158,9 @@ def test_format_flowed_lines_are_joined() -> None:
         ("reserve deck 3\n-- \nAlice\nbuy 1-12", "reserve deck 3"),
         ("Hi!\ntake red green blue\nTak\n", "Hi!\ntake red green blue\nTak"),
         ("buy 1-12\n\nSplendor · game g1 · turn 3\n  take red green blue  (help)", "buy 1-12"),
+        # (a line that starts "Do:", Esperanto "so:", is no Polish "Do:" header alone)
+        ("Saluton!\n\nDo: mi prenas du verdajn.", "Saluton!\n\nDo: mi prenas du verdajn."),
+        ("take 2 red\n\nOd: Referee\nDo: alice\nTemat: g1\n\nbuy 1-12", "take 2 red"),
     ],
 )
 def test_only_what_the_player_wrote_is_kept(text: str, written: str) -> None:

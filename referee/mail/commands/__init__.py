@@ -187,7 +187,11 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
     before = ""  # the sentence before, with the time it says ("…í viku. …setja mig í frí?")
     for sentence in read_move("\n".join(written)).sentences:
         timed, before = before, "" if sentence.asks else _plain_time(sentence.text)
-        requests = _phrase_kinds(WORD.findall(sentence.text.casefold()))[0]
+        written_in = WORD.findall(sentence.text.casefold())  # ("could you"; "viltu", one word
+        requests = _phrase_kinds(written_in)[0]  # that asks and requests: not "please")
+        for word in written_in:
+            if {"requesting", "asking"} <= {k for k, _ in grammar(word)}:
+                requests.add("requesting")
         for clause in clauses_of(sentence.text):
             words = WORD.findall(clause.casefold())
             phrased, inside = _phrase_kinds(words)  # "not around", "ddim ar gael", "could you"
@@ -288,6 +292,9 @@ def commands_meant(scope: Scope, word: str) -> list[Command]:
             names = vocabulary.commands_of(stem)
             if names:
                 break
+    if not names and "-" in key.strip("-"):  # (an ending after a hyphen: "history-ið")
+        key = key.partition("-")[0]
+        names = vocabulary.commands_of(key)
     meant: list[Command] = []
     for name in (key, *names):
         found = _REGISTRY.get((scope, name))
