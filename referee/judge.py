@@ -153,6 +153,10 @@ def judge(mail: Received, seen: Snapshot, now: datetime) -> Ruling:
             return _yes(ctx, mail, asked)
         if asked is not None or read_reply(mail.written).sentences.moving:
             return _move(ctx, mail)  # ("yes, but take two blacks": that move, or none)
+        if not _plain_yes(mail.written):  # ("iawn dwi nôl!! … rhowch fi nôl yn y gêm": a
+            said = read_command_in_sentences("game", mail.written)  # "right" before
+            if said is not None:  # a command said in a sentence, nothing asked)
+                return _commanded(ctx, said)
     if mail.found is not None:
         return _commanded(ctx, mail.found)
     return _move(ctx, mail)

@@ -51,7 +51,7 @@ def sentences_asking(text: str) -> list[tuple[str, bool, bool]]:
     start = 0
     asides: list[str] = []
     written = plain(text).replace("\x01", " ")  # (the mark of a bracket's place, below)
-    written = _LETTERS_LISTED.sub(_letters_as_colours, _signed_lines(written))
+    written = _LETTERS_LISTED.sub(_letters_as_colours, _signed_lines(_listed(written)))
     joined = _JOINING.sub(" ", _BRACKETED.sub(lambda m: _bracketed(m, asides), written))
     for end in [*_SENTENCE_END.finditer(joined), None]:
         stop = end.start() if end is not None else len(joined)
@@ -64,8 +64,12 @@ def sentences_asking(text: str) -> list[tuple[str, bool, bool]]:
                 sentence,
             )
         sentence = sentence.strip(_AROUND)
-        if sentence and found and (  # ("rez. 2-28", "niv. 3": a word cut short, its dot;
-            _abbreviated(found[-1][0], sentence) or _dated(found[-1][0], sentence)
+        if (
+            sentence
+            and found
+            and (  # ("rez. 2-28", "niv. 3": a word cut short, its dot;
+                _abbreviated(found[-1][0], sentence) or _dated(found[-1][0], sentence)
+            )
         ):  # "20. desember": a day's number, its dot)
             sentence = f"{found.pop()[0]} {sentence}"
         if sentence:
@@ -80,6 +84,34 @@ def sentences_asking(text: str) -> list[tuple[str, bool, bool]]:
 #: A line of colours each signed taken (+) or given back (-): "+blank +verd +nigr, -2 verd".
 _SIGNED_LINE = re.compile(r"^[ \t]*(?:[+\-\u2212][ \t]*\d*[ \t]*[^\W\d_]+[ \t,/;]*)+$", re.M)
 _SIGNED = re.compile(r"([+\-\u2212])[ \t]*(\d*)[ \t]*([^\W\d_]+)")
+
+
+#: A list item's mark at the start of a line: a bullet, or a number with a dot or bracket.
+_ITEM = re.compile(r"^[ \t]*(?:[-\u2022*\u00b7]|\(?\d{1,2}[.)])[ \t]+(?=\S)")
+
+
+def _listed(text: str) -> str:
+    """``text`` with its lists read as written in a line: each item's mark left out ("1.
+    glas", "- ago: preni…"), and the items under a line that ends in a colon joined to it
+    ("Cymryd:" over "1. glas", "2. coch", "3. du": "Cymryd: glas, coch, du")."""
+    lines = text.split("\n")
+    if not any(_ITEM.match(line) for line in lines):
+        return text
+    out: list[str] = []
+    open_label = False
+    for line in lines:
+        item = _ITEM.match(line)
+        said = line[item.end() :] if item else line
+        if item and open_label and out:
+            out[-1] = (
+                f"{out[-1]}, {said.strip()}"
+                if not out[-1].endswith(":")
+                else f"{out[-1]} {said.strip()}"
+            )
+            continue
+        out.append(said)
+        open_label = said.rstrip().endswith(":")
+    return "\n".join(out)
 
 
 def _signed_lines(text: str) -> str:
@@ -240,12 +272,19 @@ def clauses_of(sentence: str) -> list[str]:
     word that says what follows from what went before (its language's ``so``: "…, so I'll
     take two"), that gives a reason (``because``: "… because there are four left") or that
     turns from chat to the game (``anyway``: "…haha en allavega ég tek frá…")."""
+    return list(_clauses_in(sentence, locale_folder()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _clauses_in(sentence: str, folder: Path) -> tuple[str, ...]:
+    """:func:`clauses_of`, kept (every rule of a sentence looks at its clauses; the words of
+    ``folder``'s languages)."""
     found: list[str] = []
     for clause in _CLAUSE_END.split(sentence):
         turns = (n for n in _said(clause, "anyway") if n > 0)
         at = sorted({*so_words(clause), *(n for n in because_words(clause) if n > 0), *turns})
         found += [clause[start:end] for start, end in itertools.pairwise([0, *at, len(clause)])]
-    return [c for c in found if c.strip()]
+    return tuple(c for c in found if c.strip())
 
 
 def reasons_of(sentence: str) -> list[tuple[int, int]]:
@@ -274,6 +313,11 @@ def because_words(text: str) -> list[int]:
 def _said(text: str, kind: str) -> list[int]:
     """Where each word or phrase of the grammar ``kind`` begins in ``text``, in order (a word
     of it inside a phrase of another kind is not: "so" in "so far")."""
+    return list(_said_in(text, kind, locale_folder()))
+
+
+@functools.lru_cache(maxsize=8192)
+def _said_in(text: str, kind: str, folder: Path) -> tuple[int, ...]:
     vocabulary = reading_words()
     words = list(WORD.finditer(text))
     keys = [fold(w.group()) for w in words]
@@ -283,4 +327,4 @@ def _said(text: str, kind: str) -> list[int]:
         n for n, key in enumerate(keys) if kind in grammar_kinds(key, vocabulary) and n not in other
     }
     starts |= {where[0] for where, said in phrases if said == kind}
-    return [words[n].start() for n in sorted(starts)]
+    return tuple(words[n].start() for n in sorted(starts))

@@ -182,12 +182,25 @@ class MoveReading:
 def read_move(text: str) -> MoveReading:
     """The move that the sentences of ``text`` say, if they say one; a move put right after a
     clause that only says so (see :func:`_corrected`) as it was put right, asked about."""
+    unquoted = _QUOTED.sub(" ", text)
+    if unquoted != text:  # (what a quotation says is another's words: the rules, a player)
+        rest = read_move(unquoted)
+        if rest.moving:
+            return replace(rest, sure=False)
     reading = _read_move(text)
     corrected, marked = _corrected(text)
     if corrected is None or corrected == reading.request:  # (a move said, then "sorry",
         marked = marked or (reading.sure and _sorry_after_a_move(text))  # "I mean": asked)
         return replace(reading, sure=False) if marked else reading
     return MoveReading(corrected, False, reading.sentences, None, reading.unplaced)
+
+
+#: A quotation in double quotation marks, as each language writes them ("…", “…”, „…“,
+#: «…»): beside a move word of the writer's own, it is not the move ("The rules say: "Take 2
+#: gem tokens of one colour…" — so 2 green for me").
+_QUOTED = re.compile(
+    '"[^"\n]{3,}"|\u201c[^\u201d\n]{3,}\u201d|\u201e[^\u201c\u201d\n]{3,}[\u201c\u201d]|\u00ab[^\u00bb\n]{3,}\u00bb'
+)
 
 
 def _sorry_after_a_move(text: str) -> bool:
@@ -356,6 +369,12 @@ def _corrected(text: str) -> tuple[MoveRequest | None, bool]:
     :func:`_put_right`); None when no such clause follows a move, or none puts it right.
     And whether such a clause follows a move, with more after it (then nothing is sure)."""
     vocabulary = reading_words()
+    keys = [fold(w) for w in WORD.findall(text)]
+    righting = _RIGHTING | {"negations"}
+    if not any(grammar_kinds(k, vocabulary) & righting for k in keys) and not any(
+        kind in righting for _, kind in vocabulary.phrases_in(keys)
+    ):
+        return None, False  # (most say no such word: looked for first)
     sentences = [s for s, _, _ in sentences_asking(text)][:MOST_SENTENCES]
     for n, sentence in enumerate(sentences):
         clauses = clauses_of(sentence)
@@ -1043,8 +1062,10 @@ def _returns_apart(sentence: str) -> list[str]:
     (see _given_back: "Take white blue red, two greens back"), as the sentence without it
     and then that clause (what it returns stands before its word, whatever the order of the
     rest); else the sentence."""
-    clauses = clauses_of(sentence)
     vocabulary = reading_words()
+    if not _backs_alone([fold(w) for w in WORD.findall(sentence)], vocabulary):
+        return [sentence]  # (most say no such word: looked for first)
+    clauses = clauses_of(sentence)
     apart = [n for n, clause in enumerate(clauses) if n and _gives_back(clause, vocabulary)]
     if not apart:
         return [sentence]
@@ -1063,9 +1084,16 @@ def _gives_back(clause: str, vocabulary: ReadingVocabulary) -> bool:
 
 def _backs_alone(keys: list[str], vocabulary: ReadingVocabulary) -> list[tuple[int, int]]:
     """Where each word or phrase of ``back_alone`` stands among ``keys`` (start, length)."""
+    return list(_backs_alone_in(tuple(keys), locale_folder()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _backs_alone_in(keys: tuple[str, ...], folder: Path) -> tuple[tuple[int, int], ...]:
+    vocabulary = reading_words()
     starts = [(n, 1) for n, k in enumerate(keys) if "back_alone" in grammar_kinds(k, vocabulary)]
-    starts += [(w[0], len(w)) for w, kind in vocabulary.phrases_in(keys) if kind == "back_alone"]
-    return sorted(starts)
+    phrased = vocabulary.phrases_in(list(keys))
+    starts += [(w[0], len(w)) for w, kind in phrased if kind == "back_alone"]
+    return tuple(sorted(starts))
 
 
 def _given_back(found: list[_Placed], vocabulary: ReadingVocabulary) -> list[_Placed]:
@@ -1124,8 +1152,15 @@ def _relatives(found: list[_Placed]) -> list[_Placed]:
 
 def _first_placed(text: str, vocabulary: ReadingVocabulary) -> list[_Placed]:
     """The words of a sentence or clause, placed as its first reading (none: no words)."""
+    return list(_first_placed_in(text, locale_folder()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _first_placed_in(text: str, folder: Path) -> tuple[_Placed, ...]:
+    """:func:`_first_placed`, kept: each clause is looked at by several of the rules above
+    (the words of ``folder``'s languages)."""
     written = written_words(text)
-    return _placed(next(readings_of(written)), vocabulary) if written else []
+    return tuple(_placed(next(readings_of(written)), reading_words())) if written else ()
 
 
 def _phrased(words: list[Word], roles: list[str], vocabulary: ReadingVocabulary) -> list[str]:

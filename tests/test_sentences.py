@@ -1214,3 +1214,33 @@ def test_a_move_with_a_sorry_or_a_no_and_more_after_it_is_never_sure(text: str) 
 def test_a_take_of_one_card_and_its_colour_is_a_buy() -> None:
     request, _ = read("Let me grab the cheap green card, 1-23.")
     assert request is not None and (request.action, request.card) == ("buy", "1-23")
+
+
+@pytest.mark.parametrize(
+    ("text", "gems"),
+    [
+        ('The rules say: "Take 2 gem tokens of one colour, only if that colour has at least 4'
+         ' tokens in the bank". There are 4 green, so I take 2 green.', T(green=2)),
+        ("Reglurnar: „tekið 2 gimsteina af sömu gerð (en spilarar mega aðeins gera þetta ef það"
+         " eru að minnsta kosti 4 gimsteinar af þessari tegund í boði)“. Það eru 4 svartir í"
+         " bankanum, svo ég tek 2 svarta.", T(black=2)),
+        ('Bo wrote "take 2 red" but I am taking white blue green', T(white=1, blue=1, green=1)),
+    ],
+)  # fmt: skip
+def test_a_quotation_beside_a_move_word_of_the_writers_own_is_not_the_move(
+    text: str, gems: object
+) -> None:
+    """What a quotation says (the rules, another player) is not the writer's move, when the
+    writer says a move of their own beside it; asked about."""
+    request, sure = read(text)
+    assert request is not None and request.gems == gems and not sure
+
+
+def test_a_move_written_only_in_quotation_marks_is_the_move() -> None:
+    request, _ = read('My move: "take white blue green"')
+    assert request is not None and request.gems == T(white=1, blue=1, green=1)
+
+
+def test_the_items_of_a_list_under_a_line_that_ends_in_a_colon_are_read_with_it() -> None:
+    request, _ = read("Cymryd:\n1. glas\n2. coch\n3. du\nDim dychwelyd.")
+    assert request is not None and request.gems == T(blue=1, red=1, black=1)

@@ -341,3 +341,12 @@ def test_away_said_beside_another_time_or_without_accents_is_read(
 def test_a_phrase_that_puts_the_writer_back_in_is_back(position: Path, tmp_path: Path) -> None:
     outcome = sent(position, tmp_path / "w", "Ég er komin heim aftur. Setjið mig aftur inn.")
     assert "ann@example.org back" in outcome.ruling, outcome.said()
+
+
+def test_a_yes_word_that_begins_a_command_said_in_a_sentence_leaves_the_command(
+    position: Path, tmp_path: Path
+) -> None:
+    """("iawn", right, is Welsh's yes too: with nothing asked, the sentence says back.)"""
+    text = "iawn dwi nôl!! arholiadau drosodd diolch byth, rhowch fi nôl yn y gêm plis"
+    outcome = sent(position, tmp_path / "w", text)
+    assert "ann@example.org back" in outcome.ruling, outcome.said()
