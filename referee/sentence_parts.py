@@ -87,20 +87,26 @@ _SIGNED = re.compile(r"([+\-\u2212])[ \t]*(\d*)[ \t]*([^\W\d_]+)")
 
 
 #: A list item's mark at the start of a line: a bullet, or a number with a dot or bracket.
-_ITEM = re.compile(r"^[ \t]*(?:[-\u2022*\u00b7]|\(?\d{1,2}[.)])[ \t]+(?=\S)")
+_ITEM = re.compile(r"^[ \t]*(?:[-\u2022*\u00b7]|\(?(\d{1,2})[.)])[ \t]+(?=\S)")
 
 
 def _listed(text: str) -> str:
     """``text`` with its lists read as written in a line: each item's mark left out ("1.
     glas", "- ago: preni…"), and the items under a line that ends in a colon joined to it
-    ("Cymryd:" over "1. glas", "2. coch", "3. du": "Cymryd: glas, coch, du")."""
+    ("Cymryd:" over "1. glas", "2. coch", "3. du": "Cymryd: glas, coch, du"). A number is
+    an item's mark only in a list numbered 1, 2, 3… of two items or more: else it is a count
+    ("I'll take:" over "2. green")."""
     lines = text.split("\n")
-    if not any(_ITEM.match(line) for line in lines):
+    found = [_ITEM.match(line) for line in lines]
+    if not any(found):
         return text
+    numbers = [int(m.group(1)) for m in found if m and m.group(1)]
+    numbered = len(numbers) > 1 and numbers == list(range(1, len(numbers) + 1))
     out: list[str] = []
     open_label = False
-    for line in lines:
-        item = _ITEM.match(line)
+    for line, item in zip(lines, found, strict=True):
+        if item and item.group(1) and not numbered:
+            item = None
         said = line[item.end() :] if item else line
         if item and open_label and out:
             out[-1] = (
@@ -167,7 +173,10 @@ def _letters_as_colours(found: re.Match[str]) -> str:
 
 def _dated(sentence: str, after: str) -> bool:
     """Whether a "sentence" ended at the dot of a day's number before its month ("fyrr en 20.
-    desember", "la 20. decembro")."""
+    desember", "la 20. decembro"), or is a number alone before what it counts (a line "2.
+    green" that is no list)."""
+    if sentence.strip().isdecimal() and WORD.findall(after):
+        return True
     words, then = WORD.findall(sentence), WORD.findall(after)
     if not words or not then or not words[-1].isdecimal() or not 1 <= int(words[-1]) <= 31:
         return False

@@ -188,7 +188,11 @@ def read_move(text: str) -> MoveReading:
         if rest.moving:
             return replace(rest, sure=False)
     reading = _read_move(text)
-    corrected, marked = _corrected(text)
+    corrected, marked, unresolved = _corrected(text)
+    if unresolved is not None and corrected is None:  # ("take 2 red. wait, I mean blue":
+        unsure = InvalidMoveError.of("notation.not_sure", word=unresolved).about(text)
+        return MoveReading(None, False, reading.sentences, unsure, reading.unplaced)  # never
+        # the move taken back, never a guess at the one meant)
     if corrected is None or corrected == reading.request:  # (a move said, then "sorry",
         marked = marked or (reading.sure and _sorry_after_a_move(text))  # "I mean": asked)
         return replace(reading, sure=False) if marked else reading
@@ -360,21 +364,23 @@ def _pieces_of_a_long_sentence(sentence: str) -> list[str]:
     return [p for p in pieces if len(WORD.findall(p)) <= LONGEST_SENTENCE]
 
 
-def _corrected(text: str) -> tuple[MoveRequest | None, bool]:
+def _corrected(text: str) -> tuple[MoveRequest | None, bool, str | None]:
     """A move said, then put right after a clause that only says so, with no move word and
     nothing a move names (its language's ``correcting``, ``withdrawing`` or a "no": "take
     white red black - sorry, blue not white. So blue, red, black"; "Tek frá 3-13... nei
     afsakið, 3-12"; "… ফেরত দিচ্ছি দুটো সবুজ... উফ না, একটা সবুজ আর একটা কালো ফেরত দিচ্ছি"): the move
     as the first part after that clause which says one of its own puts it (see
     :func:`_put_right`); None when no such clause follows a move, or none puts it right.
-    And whether such a clause follows a move, with more after it (then nothing is sure)."""
+    And whether such a clause follows a move, with more after it (then nothing is sure), and
+    that clause when what follows it names colours or cards but puts nothing right whole
+    (then no move is read: "take 2 red. wait, I mean blue")."""
     vocabulary = reading_words()
     keys = [fold(w) for w in WORD.findall(text)]
     righting = _RIGHTING | {"negations"}
     if not any(grammar_kinds(k, vocabulary) & righting for k in keys) and not any(
         kind in righting for _, kind in vocabulary.phrases_in(keys)
     ):
-        return None, False  # (most say no such word: looked for first)
+        return None, False, None  # (most say no such word: looked for first)
     sentences = [s for s, _, _ in sentences_asking(text)][:MOST_SENTENCES]
     for n, sentence in enumerate(sentences):
         clauses = clauses_of(sentence)
@@ -385,9 +391,20 @@ def _corrected(text: str) -> tuple[MoveRequest | None, bool]:
             if before.request is None or before.trouble is not None:
                 continue
             rest = ", ".join(c.strip() for c in clauses[m + 1 :])
-            more = bool(rest.strip()) or any(s.strip() for s in sentences[n + 1 :])
-            return _put_right(before.request, rest, sentences[n + 1 :]), more
-    return None, False
+            after = [p for p in [rest, *sentences[n + 1 :]] if p.strip()]
+            fixed = _put_right(before.request, rest, sentences[n + 1 :])
+            named = fixed is None and any(_names_again(p, vocabulary) for p in after)
+            return fixed, bool(after), clause.strip() if named else None
+    return None, False, None
+
+
+def _names_again(part: str, vocabulary: ReadingVocabulary) -> bool:
+    """Whether a part after a "sorry" names colours or cards of the writer's own ("I mean
+    blue"; not "I know you wanted the green one", said to another, nor what was)."""
+    placed = _first_placed(part, vocabulary)
+    if _says_you(placed, vocabulary) or any(p.role == "telling" for p in placed):
+        return False
+    return read_sentence(part).naming
 
 
 def _puts_right(clause: str, vocabulary: ReadingVocabulary) -> bool:
@@ -398,6 +415,8 @@ def _puts_right(clause: str, vocabulary: ReadingVocabulary) -> bool:
     if not placed or not {p.role for p in placed} <= {"negation", "doubt", "grammar"}:
         return False
     keys = [p.word.key for p in placed]
+    if any("other" in grammar_kinds(k, vocabulary) for k in keys):
+        return False  # ("…, nid y llall", "অন্যটা না": not the other card, no correction)
     phrased = {n for where, kind in vocabulary.phrases_in(keys) for n in where if kind in _RIGHTING}
     righting = {
         n

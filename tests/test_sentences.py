@@ -1244,3 +1244,37 @@ def test_a_move_written_only_in_quotation_marks_is_the_move() -> None:
 def test_the_items_of_a_list_under_a_line_that_ends_in_a_colon_are_read_with_it() -> None:
     request, _ = read("Cymryd:\n1. glas\n2. coch\n3. du\nDim dychwelyd.")
     assert request is not None and request.gems == T(blue=1, red=1, black=1)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "take 2 red. wait, I mean blue",
+        "Take 1 red, 1 blue, 1 white. Wait, I mean 1 black not white.",
+        "Tek tvo svarta. Afsakið, tvo hvíta meina ég... nei, bíddu, bara hvíta",
+    ],
+)
+def test_a_correction_that_names_colours_but_no_whole_move_plays_nothing(text: str) -> None:
+    """Neither the move taken back nor a guess at the one meant: the reply is refused."""
+    request, _ = read(text)
+    assert request is None or request.gems not in (T(red=2), T(white=1, blue=1, red=1)), request
+
+
+def test_an_apology_to_another_player_after_a_move_takes_nothing_back() -> None:
+    request, _ = read("Buy 1-23. Sorry, I know you wanted the green one.")
+    assert request is not None and request.card == "1-23"
+
+
+@pytest.mark.parametrize(
+    ("text", "gems"),
+    [
+        ("I'll take:\n2. green", T(green=2)),
+        ("নিচ্ছি:\n২. সবুজ", T(green=2)),
+        ("Take:\n- white\n- blue\n- green", T(white=1, blue=1, green=1)),
+    ],
+)
+def test_a_number_and_dot_at_a_line_start_is_a_count_unless_the_lines_are_numbered(
+    text: str, gems: object
+) -> None:
+    request, _ = read(text)
+    assert request is not None and request.gems == gems
