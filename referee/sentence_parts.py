@@ -47,6 +47,13 @@ def sentences_asking(text: str) -> list[tuple[str, bool, bool]]:
     of its own after the one it stands in ("Tek frá 1-35 (þetta svarta sem kostar 3 græna)",
     "লেভেল ২-এর সাদা কার্ডটা (২ পয়েন্ট) রিজার্ভ করছি": the sentence whole, then the
     bracket's)."""
+    return list(_sentences_asking_in(text, locale_folder()))
+
+
+@functools.lru_cache(maxsize=256)
+def _sentences_asking_in(text: str, folder: Path) -> tuple[tuple[str, bool, bool], ...]:
+    """:func:`sentences_asking`, kept: a reply's sentences are looked at by each rule of
+    :func:`referee.sentences.read_move` (the words of ``folder``'s languages)."""
     found: list[tuple[str, bool, bool]] = []
     start = 0
     asides: list[str] = []
@@ -78,7 +85,7 @@ def sentences_asking(text: str) -> list[tuple[str, bool, bool]]:
             found += [(s, asks, True) for s, asks, _ in sentences_asking(aside)]
         if end is not None:
             start = end.end()
-    return found
+    return tuple(found)
 
 
 #: A line of colours each signed taken (+) or given back (-): "+blank +verd +nigr, -2 verd".

@@ -216,18 +216,11 @@ def _sorry_after_a_move(text: str) -> bool:
     for sentence, _, _ in sentences_asking(text)[:MOST_SENTENCES]:
         for clause in clauses_of(sentence):
             placed = _first_placed(clause, vocabulary)
-            righting = _withdraws(clause, vocabulary) or _corrects(clause, vocabulary)
+            righting = bool(_kinds_said(clause, vocabulary) & _RIGHTING)
             if moved and righting and any(p.role == "argument" for p in placed):
                 return True
             moved = moved or any(p.role == "head" for p in placed)
     return False
-
-
-def _corrects(clause: str, vocabulary: ReadingVocabulary) -> bool:
-    keys = [fold(w) for w in WORD.findall(clause)]
-    if any("correcting" in grammar_kinds(k, vocabulary) for k in keys):
-        return True
-    return any(kind == "correcting" for _, kind in vocabulary.phrases_in(keys))
 
 
 def _read_move(text: str) -> MoveReading:
@@ -375,11 +368,7 @@ def _corrected(text: str) -> tuple[MoveRequest | None, bool, str | None]:
     that clause when what follows it names colours or cards but puts nothing right whole
     (then no move is read: "take 2 red. wait, I mean blue")."""
     vocabulary = reading_words()
-    keys = [fold(w) for w in WORD.findall(text)]
-    righting = _RIGHTING | {"negations"}
-    if not any(grammar_kinds(k, vocabulary) & righting for k in keys) and not any(
-        kind in righting for _, kind in vocabulary.phrases_in(keys)
-    ):
+    if not _kinds_said(text, vocabulary) & (_RIGHTING | {"negations"}):
         return None, False, None  # (most say no such word: looked for first)
     sentences = [s for s, _, _ in sentences_asking(text)][:MOST_SENTENCES]
     for n, sentence in enumerate(sentences):
@@ -792,10 +781,15 @@ def _after_taking_back(text: str, vocabulary: ReadingVocabulary) -> str | None:
 
 def _withdraws(clause: str, vocabulary: ReadingVocabulary) -> bool:
     """Whether a clause has a word or phrase that takes back what went before."""
-    keys = [fold(w) for w in WORD.findall(clause)]
-    if any("withdrawing" in grammar_kinds(k, vocabulary) for k in keys):
-        return True
-    return any(kind == "withdrawing" for _, kind in vocabulary.phrases_in(keys))
+    return "withdrawing" in _kinds_said(clause, vocabulary)
+
+
+def _kinds_said(text: str, vocabulary: ReadingVocabulary) -> set[str]:
+    """The ``[grammar]`` kinds that the words of ``text`` say, each word alone or with the
+    words of a phrase ("scratch that", "I mean")."""
+    keys = [fold(w) for w in WORD.findall(text)]
+    kinds = {kind for key in keys for kind in grammar_kinds(key, vocabulary)}
+    return kinds | {kind for _, kind in vocabulary.phrases_in(keys)}
 
 
 def _without_loose_counts(text: str, vocabulary: ReadingVocabulary) -> str | None:
