@@ -1223,7 +1223,7 @@ def test_a_take_of_one_card_and_its_colour_is_a_buy() -> None:
          ' tokens in the bank". There are 4 green, so I take 2 green.', T(green=2)),
         ("Reglurnar: „tekið 2 gimsteina af sömu gerð (en spilarar mega aðeins gera þetta ef það"
          " eru að minnsta kosti 4 gimsteinar af þessari tegund í boði)“. Það eru 4 svartir í"
-         " bankanum, svo ég tek 2 svarta.", T(black=2)),
+         " bankanum, þannig að ég tek 2 svarta.", T(black=2)),
         ('Bo wrote "take 2 red" but I am taking white blue green', T(white=1, blue=1, green=1)),
     ],
 )  # fmt: skip
