@@ -89,7 +89,8 @@ def description(args: list[Word], head: str) -> list[Word] | None:
         level = (  # ("the second level, the one which…": an ordinal before a count of one)
             _level_beside(args, n, used, ORDINALS)
             or (None if counts_points else number(n + 1, 3))
-            or number(n - 1, 3)
+            or (None if "top" in kinds else number(n - 1, 3))  # ("the red one at the top":
+            # a pronoun, not a level; the top's level is its own, or said after it)
             or _level_beside(args, n, used, ("top",))
         )
         if level is None and "top" in kinds:  # "y lefel uchaf", "efsta"

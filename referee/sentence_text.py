@@ -34,7 +34,26 @@ def as_read(text: str) -> tuple[str, bool]:
     folder = locale_folder()  # (the words read are its: what is kept is kept by it)
     read = _LONG_WORD.sub(lambda m: _compound_apart(m.group(), folder), read)
     joined = _JOINED_COUNT.sub(lambda m: _joined_count_apart(m.group(), folder), read)
-    return _each_but(joined, vocabulary), joined != read
+    return _each_but(_without_elided(joined, vocabulary), vocabulary), joined != read
+
+
+#: The marks written as an apostrophe.
+_APOSTROPHES = "'\u2019\u2018`"
+#: A word written after an apostrophe that begins it ("y cerdyn 'na").
+_ELIDED = re.compile(r"(?<![^\s(])['\u2019\u2018`]([^\W\d_]+)(?![\w'\u2019\u2018`-])")
+
+
+def _without_elided(text: str, vocabulary: ReadingVocabulary) -> str:
+    """``text`` without the words written short after an apostrophe that a language lists as
+    ``[grammar] elided`` (Welsh "'na", there, for "yna": never "na", not): words of chat."""
+    if not any(mark in text for mark in _APOSTROPHES):
+        return text
+
+    def kept(found: re.Match[str]) -> str:
+        key = "'" + fold(found.group(1))
+        return " " if "elided" in grammar_kinds(key, vocabulary) else found.group(0)
+
+    return _ELIDED.sub(kept, text)
 
 
 #: A word before a colon: a count there heads the list it counts ("3: red, green, blue").

@@ -1793,6 +1793,8 @@ def _tidied(clause: Clause) -> list[Clause]:
             args[n - 1], args[n] = args[n], args[n - 1]
     if head in ("take", "return") and len(args) > 2 and _counts_the_rest(args):
         args = args[1:]
+    if head == "take":
+        args = _without_the_total(args)
     cards = [w for w in args if w.sense is None and card_word(w.key) == "card"]
     counted = [w for w in args if w not in cards and (is_colour(w) or is_number(w))]
     if head == "take" and len(cards) == 1 and len(counted) < 2 and not any(map(is_number, counted)):
@@ -1844,6 +1846,21 @@ def _after_a_deck_word(args: list[Word], levels: list[Word]) -> list[Word]:
     if len({number_of(w) for w in after}) > 1:
         after = [w for w in after if w.key.isdecimal() or number_of(w) != 1]
     return after
+
+
+def _without_the_total(args: list[Word]) -> list[Word]:
+    """A take of colours each said once, the counts after them left out when they only say
+    "one each" and how many in all ("নীল, লাল ও কালো — একটি করে তিনটি টোকেন নিলাম": blue,
+    red and black, one each, three tokens): three colours or more, then a one and their
+    number, or their number alone."""
+    colours = list(itertools.takewhile(is_colour, args))
+    counts = [number_of(w) for w in args[len(colours) :]]
+    distinct = len({w.sense for w in colours}) == len(colours) >= 3
+    if not distinct or not counts or None in counts:
+        return args
+    if counts in ([1, len(colours)], [len(colours)]):
+        return colours
+    return args
 
 
 def _counts_the_rest(args: list[Word]) -> bool:

@@ -9,7 +9,8 @@ forms), ``today`` and ``tomorrow``, the suffixes of a day's number (``ordinal``:
 20fed, 20-a), the numbers of days beyond the counts of ``[numbers]`` (``[time.numbers]``:
 ten, deg, tíu, dek, দশ), and other forms of the weekdays and months (``[time.weekdays]``,
 ``[time.months]``: Welsh mutations, Icelandic cases), and words that are a length of time
-whole (``[time.lengths]``: Welsh "tridiau", three days). A count before a unit that is none of
+whole (``[time.lengths]``: Welsh "tridiau", three days), and a day of the month said as a word
+(``[time.days]``: Bengali "উনিশে", the nineteenth). A count before a unit that is none of
 these ("a few days") is not read as a time at all. Nothing here names a language.
 
 Pure: (text, now) -> when, or None when no time is said.
@@ -66,6 +67,8 @@ class TimeWords:
     #: the languages that name a weekday or a month so (Icelandic "frí", holiday, written
     #: with its accent, is not English "Fri")
     named_in: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    #: a day of the month said as a word (Bengali "উনিশে", "উনিশ"): word -> 1 .. 31
+    days: Mapping[str, int] = field(default_factory=dict)
 
     def names(self, word: str, written: str) -> bool:
         """Whether ``word`` (folded), written as ``written``, names a day or a month in a
@@ -91,6 +94,7 @@ def _time_words(folder: Path) -> TimeWords:
     numbers: dict[str, int] = {}
     ones: set[str] = set()
     named_in: dict[str, frozenset[str]] = {}
+    of_month: dict[str, int] = {}
     for language, table in language_tables(folder):
         said: Mapping[str, Any] = table.get("time", {})
 
@@ -104,8 +108,10 @@ def _time_words(folder: Path) -> TimeWords:
         ordinals |= {fold(str(w), language) for w in said.get("ordinal", [])}
         for unit, days in UNITS.items():
             units.update(dict.fromkeys(folded(said.get(unit, [])), days))
-        for days, words in said.get("lengths", {}).items():  # ("tridiau": three days)
-            units.update(dict.fromkeys(folded(words), int(days)))
+        for length, words in said.get("lengths", {}).items():  # ("tridiau": three days)
+            units.update(dict.fromkeys(folded(words), int(length)))
+        for day, words in said.get("days", {}).items():  # ("ফিরব উনিশে ডিসেম্বর")
+            of_month.update(dict.fromkeys(folded(words), int(day)))
         counted = [*table.get("numbers", {}).items(), *said.get("numbers", {}).items()]
         for number, words in counted:
             numbers.update(dict.fromkeys(folded(words), int(number)))
@@ -124,7 +130,7 @@ def _time_words(folder: Path) -> TimeWords:
             named_in[key] = named_in.get(key, frozenset()) | {language}
     return TimeWords(
         frozenset(until), frozenset(during), units, frozenset(today), frozenset(tomorrow),
-        frozenset(ordinals), weekdays, months, numbers, frozenset(ones), named_in,
+        frozenset(ordinals), weekdays, months, numbers, frozenset(ones), named_in, of_month,
     )  # fmt: skip
 
 
@@ -163,8 +169,6 @@ def until_said(text: str, now: datetime) -> datetime | None:
     said = [fold(w) for w in written]
     today = now.date()
     for n, word in enumerate(said):
-        if word in words.tomorrow:
-            return _start(today + timedelta(days=1))
         if word in words.units:
             count = _count_before(said, n, words)
             if count is None:  # ("this month"; "ten days" in a language whose "ten" is not
@@ -186,7 +190,26 @@ def until_said(text: str, now: datetime) -> datetime | None:
             day = _day_after(said, n + 1, words) or _day_before(said, n, words)
             if day is not None:
                 return _start(_next_day_of_month(today, day))
+    if any(word in words.tomorrow for word in said):  # (last: "from tomorrow until the 20th")
+        return _start(today + timedelta(days=1))
     return None
+
+
+def names_a_day(text: str) -> bool:
+    """Whether ``text`` names a day to come, with or without an "until": a weekday, a month,
+    tomorrow, or a day's number with its ordinal ("I'm back on the 20th", "back Monday"; not
+    today)."""
+    words = time_words()
+    written = WORD.findall(text.casefold())
+    for n, word in enumerate(fold(w) for w in written):
+        if word in words.tomorrow or word in words.days:
+            return True
+        if (word in words.weekdays or word in words.months) and words.names(word, written[n]):
+            return True
+        found = _DAY.fullmatch(word)
+        if found and found.group(2) and found.group(2) in words.ordinals:
+            return True
+    return False
 
 
 def _count_before(said: list[str], n: int, words: TimeWords) -> int | None:
@@ -218,25 +241,26 @@ def _day_beside(said: list[str], n: int, words: TimeWords) -> int | None:
 def _day_after(said: list[str], start: int, words: TimeWords) -> int | None:
     """A day's number with its ordinal after an "until" ("till the 20th"), a word or two on."""
     for at in range(start, min(start + 3, len(said))):
-        found = _DAY.fullmatch(said[at])
-        if found and (found.group(2) in words.ordinals or found.group(2) == ""):
-            day = int(found.group(1))
-            return day if 1 <= day <= 31 else None
+        day = _day_of(said[at], words)
+        if day is not None:
+            return day
     return None
 
 
 def _day_before(said: list[str], n: int, words: TimeWords) -> int | None:
     """A day's number a word or two before an "until" that follows what it governs
     (Bengali "২০ তারিখ পর্যন্ত")."""
-    for at in (n - 1, n - 2):
-        if at >= 0:
-            day = _day_of(said[at], words)
-            if day is not None:
-                return day
+    if n >= 1 and (day := _day_of(said[n - 1], words)) is not None:
+        return day
+    if n >= 2 and said[n - 1] in words.ordinals:  # ("২০ তারিখ", "উনিশ তারিখ"; not "৫ মিনিট")
+        day = words.numbers.get(said[n - 2]) or _day_of(said[n - 2], words)
+        return day if day is not None and 1 <= day <= 31 else None
     return None
 
 
 def _day_of(word: str, words: TimeWords) -> int | None:
+    if word in words.days:
+        return words.days[word]
     found = _DAY.fullmatch(word)
     if not found or (found.group(2) and found.group(2) not in words.ordinals):
         return None

@@ -1278,3 +1278,64 @@ def test_a_number_and_dot_at_a_line_start_is_a_count_unless_the_lines_are_number
 ) -> None:
     request, _ = read(text)
     assert request is not None and request.gems == gems
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Dwi am brynu'r cerdyn bach gwyrdd 'na ar y gwaelod, yr un sy'n costio dau wyn ac un glas.",
+        "Fi'n mynd i brynu'r garden werdd 'na, 1-23.",
+    ],
+)
+def test_a_word_written_short_after_an_apostrophe_is_chat_not_a_no(text: str) -> None:
+    """Welsh "'na" (there, for "yna", `[grammar] elided`) is never "na" (not)."""
+    found = read_move(text)
+    assert found.request is not None and found.request.action == "buy", found.trouble
+
+
+def test_a_no_written_whole_still_says_not() -> None:
+    found = read_move("Prynu 1-23? Na, dim eto.")
+    assert found.request is None or not found.sure
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("reserving the 4 point red one at the top (3-15)", "3-15"),
+        ("I'll reserve the red one at the top, 3-15", "3-15"),
+    ],
+)
+def test_the_one_beside_the_top_is_the_card_not_a_level(text: str, card: str) -> None:
+    request, _ = read(text)
+    assert request is not None and (request.action, request.card) == ("reserve", card)
+
+
+@pytest.mark.parametrize(
+    ("text", "gems"),
+    [
+        ("হোয়াইট, গ্রিন আর ব্ল্যাক — একটা করে তিনটে টোকেন নিচ্ছি।", T(white=1, green=1, black=1)),
+        ("নীল, লাল ও কালো — একটি করে তিনটি টোকেন নিলাম।", T(blue=1, red=1, black=1)),
+        ("red, green and blue, one each, three tokens: I take them", T(red=1, green=1, blue=1)),
+    ],
+)  # fmt: skip
+def test_one_each_and_the_total_after_the_colours_of_a_take_count_nothing_more(
+    text: str, gems: object
+) -> None:
+    request, _ = read(text)
+    assert request is not None and request.gems == gems
+
+
+def test_a_total_that_is_not_the_number_of_colours_is_not_passed_over() -> None:
+    request, _ = read("নীল, লাল ও কালো — একটি করে দুটি টোকেন নিলাম।")
+    assert request is None or request.gems != T(blue=1, red=1, black=1)
+
+
+def test_a_no_in_quotation_marks_still_says_not() -> None:
+    found = read_move("Cymera i un coch \u2018na\u2019 un du")
+    assert found.request is None
+
+
+def test_a_players_name_is_no_colour_of_another_language() -> None:
+    """(Banglish "kala", black, is a name in English and a verb in Icelandic.)"""
+    request, _ = read("Kala, take white and blue")
+    assert request is None or request.gems == T(white=1, blue=1)

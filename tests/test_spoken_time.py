@@ -86,3 +86,26 @@ def test_a_name_of_a_day_is_read_only_as_its_languages_write_it() -> None:
     "Fri", Icelandic "frí", holiday) is read only as written in a language that has it."""
     assert until_said("away till Fri", NOW) == day(12, 11)
     assert until_said("Ég verð í fríi", NOW) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["মেয়ের কাছে যাচ্ছি, ফিরব ঊনিশে ডিসেম্বর, শনিবার।", "আমাকে উনিশ তারিখ পর্যন্ত অনুপস্থিত রেখো"],
+)
+def test_a_day_of_the_month_said_as_a_word_is_that_day(text: str) -> None:
+    """(``[time.days]``; the weekday said beside it is not the day after next.)"""
+    assert until_said(text, NOW) == day(12, 19)
+
+
+@pytest.mark.parametrize(
+    "text", ["away from tomorrow until the 20th", "i ffwrdd o yfory tan ddydd Sul 20 Rhagfyr"]
+)
+def test_tomorrow_said_as_the_start_leaves_the_end_said_after_it(text: str) -> None:
+    assert until_said(text, NOW) == day(12, 20)
+    assert until_said("away until tomorrow", NOW) == day(12, 10)
+
+
+@pytest.mark.parametrize("text", ["পাঁচ মিনিট পর্যন্ত খেলতে পারব না", "৫ মিনিট পর্যন্ত", "বারো ঘণ্টা পর্যন্ত"])
+def test_a_count_of_something_else_before_until_is_no_day(text: str) -> None:
+    """(A count is a day of the month before "until" only with its ordinal word: "২০ তারিখ".)"""
+    assert until_said(text, NOW) is None

@@ -346,6 +346,7 @@ GRAMMAR_KINDS = (
     "other",
     "me",
     "level_letter",
+    "elided",
 )
 #: The keys of ``[grammar]`` that are not lists of words.
 GRAMMAR_SETTINGS = ("order", "endings", "particles")
@@ -628,6 +629,9 @@ def _add_grammar(
                     raise ValueError(f"{source}: a particle means {means!r}, which is no move word")
                 verbs = frozenset(fold(str(v), language) for v in rule["verbs"])
                 particles.setdefault(words[0], []).append(Particle(words, verbs, means, language))
+        elif name == "elided":  # ("'na": kept whole, apostrophe and all; see sentence_text)
+            for word in value:
+                grammar.add(fold(str(word), language), language, ("elided", language))
         elif isinstance(value, list):
             kind = name if name in GRAMMAR_KINDS else "grammar"
             for word in value:

@@ -23,7 +23,6 @@ NOT_READ_YET: set[str] = {
     "bn-427",
     "bn-434",
     "bn-445",
-    "bn-447",
     "bn-495",
     "bn-497",
     "bn-504",
@@ -31,6 +30,8 @@ NOT_READ_YET: set[str] = {
     "bn-531",
     "bn-532",
     "bn-546",
+    "bn-560",
+    "bn-565",
 }  # fmt: skip
 
 templates, test_a_reply_as_people_write_it_is_never_misread_and_is_read = language_tests(

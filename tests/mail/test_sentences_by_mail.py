@@ -350,3 +350,33 @@ def test_a_yes_word_that_begins_a_command_said_in_a_sentence_leaves_the_command(
     text = "iawn dwi nôl!! arholiadau drosodd diolch byth, rhowch fi nôl yn y gêm plis"
     outcome = sent(position, tmp_path / "w", text)
     assert "ann@example.org back" in outcome.ruling, outcome.said()
+
+
+def test_away_is_never_read_from_a_sentence_that_names_a_move_and_a_card(
+    position: Path, tmp_path: Path
+) -> None:
+    """(Welsh "o fri", of renown, is Icelandic "frí", holiday, and English "Fri" typed
+    plain: beside a move word and a card it says no away.)"""
+    text = (
+        "Wedi hir bendroni, dymunaf neilltuo'r cerdyn saffir sy'n werth un pwynt o fri, sef "
+        "yr un sy'n gofyn am bedwar rhuddem (1-16)."
+    )
+    assert sent(position, tmp_path / "w", text).away_until is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ok im back from finals, can play again", "Hi all, I am back from my trip!"],
+)
+def test_back_said_with_where_from_is_back(position: Path, tmp_path: Path, text: str) -> None:
+    outcome = sent(position, tmp_path / "w", text)
+    assert "ann@example.org back" in outcome.ruling and outcome.played is None, outcome.said()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Off to Spain tomorrow. I'm back on the 20th.", "I'm back at work on Monday so I'll be slow."],
+)
+def test_back_with_a_day_to_come_is_not_back_now(position: Path, tmp_path: Path, text: str) -> None:
+    outcome = sent(position, tmp_path / "w", text)
+    assert "back" not in outcome.ruling, outcome.said()

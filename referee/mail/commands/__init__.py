@@ -34,7 +34,7 @@ from referee.mail.footers import is_footer
 from referee.notation import plain, says_a_move
 from referee.sentence_parts import clauses_of
 from referee.sentences import read_move
-from referee.spoken_time import time_words, until_said
+from referee.spoken_time import names_a_day, time_words, until_said
 from referee.wording.messages import Message
 from referee.wording.vocabulary import WORD, digits, fold, reading_vocabulary
 
@@ -217,11 +217,18 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
                     found.append(Found(command, "", sentence.text))
                 elif asks or kinds & {"negations", "doubts", "telling"}:
                     continue  # "Is Bo away?", "I'm not away", "I was away for a week"
+                elif sentence.moving and sentence.naming:
+                    continue  # (a move word and a card or colours: of a move, not away;
+                    # "…neilltuo'r cerdyn saffir sy'n werth un pwynt o fri…", renowned)
                 elif command.key == "away" and until_said(sentence.text, _SOME_DAY):
                     found.append(Found(command, sentence.text, sentence.text))
                 elif command.key == "away" and timed and any("me" in k for k in each):
                     found.append(Found(command, timed, sentence.text))  # (its time said just
                     # before, and it speaks of the writer: not "Please set Bo away")
+                elif command.key == "back" and (
+                    until_said(clause, _SOME_DAY) or names_a_day(clause)
+                ):  # ("I'm back on the 20th": a return to come, not back now)
+                    continue
                 elif command.key == "back" and ("back" in phrased or _only_back(clause)):
                     found.append(Found(command, "", sentence.text))
     # the one that says most: away with its time first; "moves", a word of chat, last
