@@ -64,6 +64,7 @@ def description(args: list[Word], head: str) -> list[Word] | None:
     points: list[int] = []
     pointed = False
     cost: list[tuple[int, int]] = []
+    counted_points: set[int] = set()  # (where a count after a word of points stands)
 
     def number(at: int, most: int) -> int | None:
         if at in used or not 0 <= at < len(args) or not is_number(args[at]):
@@ -89,8 +90,9 @@ def description(args: list[Word], head: str) -> list[Word] | None:
         level = (  # ("the second level, the one which…": an ordinal before a count of one)
             _level_beside(args, n, used, ORDINALS)
             or (None if counts_points else number(n + 1, 3))
-            or (None if "top" in kinds else number(n - 1, 3))  # ("the red one at the top":
-            # a pronoun, not a level; the top's level is its own, or said after it)
+            or (None if kinds & {"top", "points"} else number(n - 1, 3))  # ("the red one at
+            # the top": a pronoun, not a level; Icelandic "tvö stig", two points: "stig 2" is
+            # the level)
             or _level_beside(args, n, used, ("top",))
         )
         if level is None and "top" in kinds:  # "y lefel uchaf", "efsta"
@@ -109,10 +111,15 @@ def description(args: list[Word], head: str) -> list[Word] | None:
         used.add(n)
         if word.sense.value == "points":
             pointed = True
+            if n - 1 in counted_points:  # ("gwerth dau bwynt": the count of the word before)
+                continue
             ahead = n + 1 < len(args) and is_number(args[n + 1]) and n + 1 not in used
+            ahead = ahead and not (n + 2 < len(args) and is_gem_colour(args[n + 2]))  # (not
+            # a count of a colour after it: "এক পয়েন্টের, চারটে লাল লাগে")
             one = n > 0 and number_of(args[n - 1]) == 1 and not args[n - 1].key.isdigit()
             found = None if ahead and one else number(n - 1, 5)  # ("the white one worth 2")
-            found = number(n + 1, 5) if found is None else found
+            if found is None and (found := number(n + 1, 5)) is not None:
+                counted_points.add(n + 1)
             points += [found] if found is not None else []
         elif word.sense.value == "cost":  # (a cost word with no counts after it says nothing)
             at = n + 1

@@ -59,6 +59,7 @@ def _sentences_asking_in(text: str, folder: Path) -> tuple[tuple[str, bool, bool
     asides: list[str] = []
     written = plain(text).replace("\x01", " ")  # (the mark of a bracket's place, below)
     written = _LETTERS_LISTED.sub(_letters_as_colours, _signed_lines(_listed(written)))
+    written = _LETTERS_SPACED.sub(_letters_as_colours, written)
     joined = _JOINING.sub(" ", _BRACKETED.sub(lambda m: _bracketed(m, asides), written))
     for end in [*_SENTENCE_END.finditer(joined), None]:
         stop = end.start() if end is not None else len(joined)
@@ -169,6 +170,16 @@ def _signs(found: re.Match[str]) -> list[tuple[str, str, str]]:
 #: "b/r/k", "b" is no colour's letter, and the list is not read).
 _LETTERS_LISTED = re.compile(
     r"(?<![\w*/+])(?<![/+]\s)[wugrk*](?:\s*[/+]\s*[wugrk*])+(?![\w*])(?!\s*[/+])", re.IGNORECASE
+)
+
+
+#: The letters of three colours or more written with spaces or commas between them ("take w
+#: g k", "u r k"), or of two alone on a line; never before a question mark ("r u k?": are you
+#: ok?).
+_LETTERS_SPACED = re.compile(
+    r"(?<![\w*'\u2019])[wugrk*](?:[ \t]*,?[ \t]+[wugrk*]){2,}(?![\w*'\u2019])(?![ \t]*\?)"
+    r"|^[ \t]*[wugrk*][ \t]*,?[ \t]+[wugrk*][ \t]*$",
+    re.IGNORECASE | re.MULTILINE,
 )
 
 

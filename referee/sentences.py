@@ -50,6 +50,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from referee.card_description import (
+    card_id,
     describing_kind,
     description,
     fits_card,
@@ -84,6 +85,7 @@ from referee.sentence_parts import (
 from referee.sentence_text import as_read, letters_with_a_b
 from referee.sentence_words import (
     DECK,
+    GOLD,
     SOFT_ONE,
     grammar_kinds,
     is_colour,
@@ -406,6 +408,8 @@ def _puts_right(clause: str, vocabulary: ReadingVocabulary) -> bool:
     keys = [p.word.key for p in placed]
     if any("other" in grammar_kinds(k, vocabulary) for k in keys):
         return False  # ("…, nid y llall", "অন্যটা না": not the other card, no correction)
+    if any(grammar_kinds(k, vocabulary) & {"because", "so"} for k in keys):
+        return False  # ("…, kaj ĉar mi ne volas, ke…": a reason that says not, no correction)
     phrased = {n for where, kind in vocabulary.phrases_in(keys) for n in where if kind in _RIGHTING}
     righting = {
         n
@@ -694,6 +698,9 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
         return Sentence(text, None, False, unplaced, doubt, moving, refusal, naming=naming)
     best = [r for r in requests if not r.mixed] or requests
     request = best[0] if len(best) == 1 else replace(best[0], others=tuple(best[1:]))
+    bonus = _card_taken(request, first, vocabulary)
+    if bonus is not None:  # ("I'll take the green card": a buy of it, asked; never a token)
+        request = replace(MoveRequest("buy", text=request.text), bonus=bonus)
     sure = len(best) == 1 and not several and not unplaced and doubt is None and not asks
     sure = sure and not aside and not _repeated(first)
     told = _telling(first) or _says_you(first, vocabulary)
@@ -705,6 +712,24 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     sure = sure and (named or request.action not in ("buy", "reserve"))
     sure = sure and not told and not shorthand
     return Sentence(text, request, sure, unplaced, doubt, moving, naming=naming, told=told)
+
+
+def _card_taken(
+    request: MoveRequest, placed: list[_Placed], vocabulary: ReadingVocabulary
+) -> int | None:
+    """The colour of a card "taken" in a sentence that takes one token of one colour and
+    names a card (``[grammar] card``: "take the green card", "Ég tek græna spilið"): a card
+    is bought, never taken, so the move is a buy of the card of that colour. None when it
+    is not so."""
+    gems = request.gems
+    if request.action != "take" or gems is None or sum(gems) != 1 or gems[GOLD]:
+        return None
+    if request.returned is not None or request.others:
+        return None
+    said = (p for p in placed if p.role not in ("head", "argument"))
+    if not any("card" in grammar_kinds(p.word.key, vocabulary) for p in said):
+        return None
+    return gems.index(1)
 
 
 def _payment_apart(text: str, asks: bool) -> Sentence | None:
@@ -1563,10 +1588,11 @@ def _describing_word(placed: _Placed, vocabulary: ReadingVocabulary) -> Word | N
 
 def _card_said_before(sentence: Sentence, before: Sentence | None) -> Sentence | None:
     """A sentence that buys or reserves "that one" ("I'll buy that one", "Dw i am brynu
-    hwnnw", "Ég kaupi það"), naming nothing, after a sentence without a move word whose last
-    clause that describes a card by its colour and its level, points or cost says which
-    ("…I can afford the green card on level 1"): the move with that card, asked about
-    (never played at once). None when it is not so."""
+    hwnnw", "Ég kaupi það"), naming nothing, after a sentence without a move word that names
+    one card by its id and nothing more (a card's line pasted from the board: "3-12" over
+    "Tek þessa frá"), or whose last clause that describes a card by its colour and its
+    level, points or cost says which ("…I can afford the green card on level 1"): the move
+    with that card, asked about (never played at once). None when it is not so."""
     if before is None or before.moving or sentence.request is not None or not sentence.moving:
         return None
     if before.doubt is not None:  # ("…, not the red one on level 2. Buy that one.")
@@ -1580,9 +1606,17 @@ def _card_said_before(sentence: Sentence, before: Sentence | None) -> Sentence |
         return None
     if any(p.role in ("negation", "doubt", "typo") for p in placed):
         return None
-    if any(p.role == "argument" and not _one_said(p.word) for p in placed):
-        return None  # (but "that one")
+    said = [p.word for p in placed if p.role == "argument" and not _one_said(p.word)]
     head: Action = "buy" if heads == {"buy"} else "reserve"
+    named = [p.word for p in _first_placed(before.text, vocabulary) if p.role == "argument"]
+    if len(named) == 1 and card_word(named[0].key) == "card":  # ("3-12" alone, a line
+        if any(w.sense != DECK and not (head == "reserve" and is_gold(w)) for w in said):
+            return None  # (pasted from the board; "the one above", and the reserve's gold:
+            # "উপরের কার্ডটা রিজার্ভ করলাম, সোনা একটা দিয়েন")
+        request = MoveRequest(head, card=card_id(named[0].key), text=sentence.text)
+        return replace(sentence, request=request, sure=False, refusal=None)
+    if said:
+        return None  # (but "that one")
     for clause in reversed(clauses_of(before.text)):
         words = [
             p.word if p.role == "argument" else _describing_word(p, vocabulary)

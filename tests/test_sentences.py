@@ -1339,3 +1339,50 @@ def test_a_players_name_is_no_colour_of_another_language() -> None:
     """(Banglish "kala", black, is a name in English and a verb in Icelandic.)"""
     request, _ = read("Kala, take white and blue")
     assert request is None or request.gems == T(white=1, blue=1)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I'll take that green card", "Cymera i'r cerdyn gwyrdd", "Ég tek græna spilið",
+     "Mi prenas la verdan karton", "সবুজ কার্ডটা নিচ্ছি"],
+)  # fmt: skip
+def test_a_card_taken_is_a_buy_of_the_card_of_that_colour_asked_about(text: str) -> None:
+    """(`[grammar] card`: a card is bought, never taken as a token.)"""
+    request, sure = read(text)
+    assert request is not None and (request.action, request.bonus) == ("buy", 2) and not sure
+
+
+@pytest.mark.parametrize(
+    ("text", "gems"),
+    [("take w g k", T(white=1, green=1, black=1)), ("u r k", T(blue=1, red=1, black=1))],
+)
+def test_three_colour_letters_written_apart_are_those_colours(text: str, gems: object) -> None:
+    request, _ = read(text)
+    assert request is not None and request.gems == gems
+
+
+@pytest.mark.parametrize("text", ["r u k?", "r u there?", "ok w g"])
+def test_letters_that_ask_or_stand_in_chat_are_no_colours(text: str) -> None:
+    assert read_move(text).request is None
+
+
+def test_a_count_after_a_word_of_points_is_not_counted_again_by_the_next() -> None:
+    """("sy werth dau bwynt": worth two points, one count for both words.)"""
+    request, _ = read("Dwi am gadw'r garden wen sy werth dau bwynt, yr un sy'n costio pump coch.")
+    assert request is not None and (request.bonus, request.points) == (0, 2)
+
+
+def test_a_count_before_a_colour_after_a_word_of_points_is_the_cost() -> None:
+    request, _ = read("আমি ওই নীল কার্ডটা রেখে দিলুম — যেটার এক পয়েন্ট, চারটে লাল লাগে।")
+    assert request is not None and (request.points, request.cost) == (1, ((3, 4),))
+
+
+def test_a_reason_that_says_not_after_a_move_takes_nothing_back() -> None:
+    found = read_move("Mi aĉetas la karton 1-23. Kial? Ĉar mi ne volas atendi.")
+    assert found.request is not None and found.request.card == "1-23", found.trouble
+
+
+def test_a_card_alone_then_this_one_reserved_is_that_card_asked_about() -> None:
+    request, sure = read("3-15\n\nউপরের কার্ডটা রিজার্ভ করলাম, সোনা একটা দিয়েন।")
+    assert request is not None and (request.action, request.card) == ("reserve", "3-15")
+    assert not sure

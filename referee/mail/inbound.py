@@ -392,6 +392,44 @@ def _without_copies_of_ours(text: str) -> str:
     return "\n".join(kept)
 
 
+#: A card's line of a text board ("  3-12  green  5 pts  costs 7 blue, 3 green", "reserved
+#: 1-36  black  costs …"): the card id, with two spaces or more after it (the board's
+#: columns), after at most a label.
+_CARD_LINE = re.compile(r"^(?:\S+[ \t]{2,})?([123]-\d{2})[ \t]{2,}\S.*$")
+#: The most lines of a quotation that a card's line in it is the writer's own pick (more is
+#: a copy of the mail answered).
+QUOTED_PICK = 3
+
+
+def _cards_pasted(text: str) -> str:
+    """``text`` with each card's line the writer pasted from a board ("Cadw hwn plîs:" over
+    "  1-16  blue   1 pt   costs 4 red"), or quoted alone ("> 3-12  green  5 pts …" over
+    "Tek þessa frá"), as the card's id on a line of its own, or after the line above it that
+    ends in a colon ("mi rezervas ĉi tiun karton: 2-28"): what the writer points at, without
+    the board's words of colour and cost around it."""
+    if not re.search(r"[123]-\d{2}[ \t]{2}", text):
+        return text
+    lines = text.split("\n")
+    quoted = [line.lstrip().startswith(">") for line in lines]
+    out: list[str] = []
+    for n, line in enumerate(lines):
+        found = _CARD_LINE.match(line.lstrip(" \t>").strip())
+        if found and quoted[n]:
+            start, end = n, n
+            while start > 0 and quoted[start - 1]:
+                start -= 1
+            while end + 1 < len(lines) and quoted[end + 1]:
+                end += 1
+            found = found if end - start < QUOTED_PICK else None
+        said = [k for k, kept in enumerate(out) if kept.strip()]
+        if found and said and out[said[-1]].rstrip().endswith(":"):  # ("mi rezervas ĉi tiun
+            out[said[-1]] = f"{out[said[-1]].rstrip()} {found.group(1)}"  # karton:" over it)
+            del out[said[-1] + 1 :]
+            continue
+        out.append(found.group(1) if found else line)
+    return "\n".join(out)
+
+
 def _in_header_block(lines: list[str], n: int) -> bool:
     """Whether line ``n`` stands in a block of header lines (From:, Sent:, To: …), as mail
     programs write above a copy of the mail answered (a lone "To: Splendor referee" is
@@ -429,7 +467,7 @@ def reply_text(text: str) -> str:
         text = text[: board.start()]
     # quoted lines are never the player's own words: drop them before the parser, which
     # then has far less to read (a quoted board is most of a reply)
-    text = _without_copies_of_ours(text)
+    text = _cards_pasted(_without_copies_of_ours(text))
     text = "\n".join(line for line in text.split("\n") if not line.lstrip().startswith(">"))
     try:
         parsed = _REPLY_PARSER.read(text)

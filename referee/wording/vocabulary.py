@@ -347,6 +347,7 @@ GRAMMAR_KINDS = (
     "me",
     "level_letter",
     "elided",
+    "card",
 )
 #: The keys of ``[grammar]`` that are not lists of words.
 GRAMMAR_SETTINGS = ("order", "endings", "particles")

@@ -380,3 +380,36 @@ def test_back_said_with_where_from_is_back(position: Path, tmp_path: Path, text:
 def test_back_with_a_day_to_come_is_not_back_now(position: Path, tmp_path: Path, text: str) -> None:
     outcome = sent(position, tmp_path / "w", text)
     assert "back" not in outcome.ruling, outcome.said()
+
+
+def test_a_card_line_pasted_from_the_board_is_that_card(position: Path, tmp_path: Path) -> None:
+    outcome = sent(position, tmp_path / "w", "Cadw hwn plîs:\n\n  1-16  blue   1 pt   costs 4 red")
+    assert outcome.played == "reserve 1-16", outcome.said()
+
+
+def test_a_card_line_quoted_alone_above_this_one_is_that_card(
+    position: Path, tmp_path: Path
+) -> None:
+    text = (
+        "> LEVEL 3   16 cards left\n>   3-12  green  5 pts  costs 7 blue, 3 green\n\n"
+        "Tek þessa frá."
+    )
+    outcome = sent(position, tmp_path / "w", text)
+    assert outcome.asked == "reserve 3-12", outcome.said()
+
+
+def test_a_command_word_that_begins_a_sentence_with_a_move_is_no_command(
+    position: Path, tmp_path: Path
+) -> None:
+    """(Welsh "post", mail, is Esperanto "after".)"""
+    text = "Post longa pripensado jen mia movo: mi rezervas la karton 2-05."
+    outcome = sent(position, tmp_path / "w", text)
+    assert outcome.played == "reserve 2-05" or outcome.asked == "reserve 2-05", outcome.said()
+
+
+def test_leaving_tomorrow_then_away_until_a_day_is_away_until_that_day(
+    position: Path, tmp_path: Path
+) -> None:
+    text = "Mi forveturos morgaŭ al mia filino. Mi estos for ĝis la 20-a de decembro."
+    outcome = sent(position, tmp_path / "w", text)
+    assert outcome.away_until is not None and outcome.away_until.day == 20, outcome.said()

@@ -26,7 +26,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Literal
 
 from referee.mail.commands.context import Context, Ruling
@@ -158,6 +158,9 @@ def read_command(scope: Scope, text: str) -> Found | None:
         if not fitting:
             continue  # "Games night was fun": not the command "games"
         found = fitting[0]
+        if scope == "game" and found.argument != "text" and _a_sentence_moving(argument):
+            return None  # ("Post longa pripensado jen mia movo: mi rezervas…": Welsh "post",
+            # mail, is Esperanto "after"; a sentence with a move in it, not a command)
         if found.argument == "text":
             argument = "\n".join([argument, *written[n + 1 :]]).strip()
         else:  # a number in Bengali digits is a number: away ৫d, history ৩
@@ -231,8 +234,24 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
                     continue
                 elif command.key == "back" and ("back" in phrased or _only_back(clause)):
                     found.append(Found(command, "", sentence.text))
-    # the one that says most: away with its time first; "moves", a word of chat, last
+    # the one that says most: away with its time first (of two, not the one that only says
+    # tomorrow: "mi forveturos morgaŭ … Mi estos for ĝis la 20-a", leaving tomorrow, away
+    # until the 20th); "moves", a word of chat, last
+    tomorrow = _SOME_DAY + timedelta(days=1)
+    found.sort(
+        key=lambda f: f.command.key == "away" and until_said(f.argument, _SOME_DAY) == tomorrow
+    )
     return min(found, key=lambda f: SAID.index(f.command.key), default=None)
+
+
+#: The fewest words after a command word that may be a sentence rather than its argument.
+SENTENCE_AFTER = 4
+
+
+def _a_sentence_moving(argument: str) -> bool:
+    """Whether what follows a command word at a line's start is a sentence of several words
+    with a move word in it: the line is a sentence, not the command ("Post longa…")."""
+    return len(WORD.findall(argument)) >= SENTENCE_AFTER and read_move(argument).moving
 
 
 def _plain_time(text: str) -> str:
