@@ -59,7 +59,7 @@ def _sentences_asking_in(text: str, folder: Path) -> tuple[tuple[str, bool, bool
     asides: list[str] = []
     written = plain(text).replace("\x01", " ")  # (the mark of a bracket's place, below)
     written = _LETTERS_LISTED.sub(_letters_as_colours, _signed_lines(_listed(written)))
-    written = _LETTERS_SPACED.sub(_letters_as_colours, written)
+    written = _letters_spaced(written)
     joined = _JOINING.sub(" ", _BRACKETED.sub(lambda m: _bracketed(m, asides), written))
     for end in [*_SENTENCE_END.finditer(joined), None]:
         stop = end.start() if end is not None else len(joined)
@@ -174,13 +174,27 @@ _LETTERS_LISTED = re.compile(
 
 
 #: The letters of three colours or more written with spaces or commas between them ("take w
-#: g k", "u r k"), or of two alone on a line; never before a question mark ("r u k?": are you
-#: ok?).
+#: g k", "u r k"); never before a question mark ("r u k?": are you ok?).
 _LETTERS_SPACED = re.compile(
-    r"(?<![\w*'\u2019])[wugrk*](?:[ \t]*,?[ \t]+[wugrk*]){2,}(?![\w*'\u2019])(?![ \t]*\?)"
-    r"|^[ \t]*[wugrk*][ \t]*,?[ \t]+[wugrk*][ \t]*$",
-    re.IGNORECASE | re.MULTILINE,
+    r"(?<![\w*'\u2019])[wugrk*](?:[ \t]*,?[ \t]+[wugrk*]){2,}(?![\w*'\u2019])(?![ \t]*\?)",
+    re.IGNORECASE,
 )
+
+
+def _letters_spaced(text: str) -> str:
+    """``text`` with the colour letters written apart as their colours' words, after a word
+    on their line ("take w g k"), or alone on the first line written ("u r k"; not a line of
+    initials below the move, "G R K")."""
+    first = next((n for n, line in enumerate(text.split("\n")) if line.strip()), 0)
+
+    def read(found: re.Match[str]) -> str:
+        line_start = text.rfind("\n", 0, found.start()) + 1
+        alone = not text[line_start : found.start()].strip()
+        if alone and text.count("\n", 0, found.start()) != first:
+            return found.group()
+        return _letters_as_colours(found)
+
+    return _LETTERS_SPACED.sub(read, text)
 
 
 def _letters_as_colours(found: re.Match[str]) -> str:

@@ -85,7 +85,6 @@ from referee.sentence_parts import (
 from referee.sentence_text import as_read, letters_with_a_b
 from referee.sentence_words import (
     DECK,
-    GOLD,
     SOFT_ONE,
     grammar_kinds,
     is_colour,
@@ -376,17 +375,57 @@ def _corrected(text: str) -> tuple[MoveRequest | None, bool, str | None]:
     for n, sentence in enumerate(sentences):
         clauses = clauses_of(sentence)
         for m, clause in enumerate(clauses):
-            if not _puts_right(clause, vocabulary):
+            led = _righting_lead(clause, vocabulary)
+            if led is None and not _puts_right(clause, vocabulary):
                 continue
             before = read_move(". ".join([*sentences[:n], ", ".join(clauses[:m])]))
             if before.request is None or before.trouble is not None:
                 continue
+            if led is not None:  # ("Take 2 green. I mean 2 black": the words that put it
+                if not before.sure:  # (a move said plainly: not "…মানে কালো বোনাসটাই…", that
+                    continue  # means, in a reasoning)
+                if before.request.action != "take" and not _moving_or_a_card(led[1]):
+                    continue  # right, then what they put; after a buy, colours alone are
+                clauses = [*clauses[:m], *led, *clauses[m + 1 :]]  # its payment: "মানে ১
+                clause = led[0]  # সাদা ১ নীল…", that is)
             rest = ", ".join(c.strip() for c in clauses[m + 1 :])
             after = [p for p in [rest, *sentences[n + 1 :]] if p.strip()]
             fixed = _put_right(before.request, rest, sentences[n + 1 :])
             named = fixed is None and any(_names_again(p, vocabulary) for p in after)
             return fixed, bool(after), clause.strip() if named else None
     return None, False, None
+
+
+def _moving_or_a_card(text: str) -> bool:
+    """Whether a text has a move word, or names a card by its id."""
+    placed = _first_placed(text, reading_words())
+    return any(p.role == "head" or card_word(p.word.key) == "card" for p in placed)
+
+
+def _righting_lead(clause: str, vocabulary: ReadingVocabulary) -> tuple[str, str] | None:
+    """A clause that begins with words that only say that what follows puts right what went
+    before, one of them its language's ``correcting`` or ``withdrawing`` ("I mean 2 black",
+    "nei afsakið, 3-12"; not "Mi ne ŝatas la nigrajn"), split there: those words, and the
+    rest. None when it does not so begin, or has nothing after them."""
+    placed = _first_placed(clause, vocabulary)
+    lead = 0
+    while lead < len(placed) and placed[lead].role in ("negation", "doubt", "grammar"):
+        lead += 1
+    if lead == 0 or lead == len(placed):
+        return None
+    start = 0
+    for p in placed[:lead]:  # (where the words after the lead begin, as written)
+        start = clause.casefold().find(p.word.written.casefold(), start) + len(p.word.written)
+    first, rest = clause[:start], clause[start:].strip(" ,;:-")
+    if (
+        not rest
+        or not _puts_right(first, vocabulary)
+        or not _kinds_said(first, vocabulary) & _RIGHTING
+    ):
+        return None  # (a word that puts right, "I mean", "sorry": not a "no" alone)
+    if not read_sentence(rest).naming:
+        return None  # ("Pardonu la mallongecon…": sorry for what names nothing of a move)
+    return first, rest
 
 
 def _names_again(part: str, vocabulary: ReadingVocabulary) -> bool:
@@ -408,14 +447,15 @@ def _puts_right(clause: str, vocabulary: ReadingVocabulary) -> bool:
     keys = [p.word.key for p in placed]
     if any("other" in grammar_kinds(k, vocabulary) for k in keys):
         return False  # ("…, nid y llall", "অন্যটা না": not the other card, no correction)
-    if any(grammar_kinds(k, vocabulary) & {"because", "so"} for k in keys):
-        return False  # ("…, kaj ĉar mi ne volas, ke…": a reason that says not, no correction)
     phrased = {n for where, kind in vocabulary.phrases_in(keys) for n in where if kind in _RIGHTING}
     righting = {
         n
         for n, key in enumerate(keys)
         if n in phrased or grammar_kinds(key, vocabulary) & _RIGHTING
     }
+    reason = any(grammar_kinds(k, vocabulary) & {"because", "so"} for k in keys)
+    if reason and not righting:
+        return False  # ("…, kaj ĉar mi ne volas, ke…": a reason that says not, no correction)
     doubting = {n for n, p in enumerate(placed) if p.role == "doubt"}
     says_no = any(p.role == "negation" for p in placed)
     return doubting <= righting and (says_no or bool(righting))
@@ -698,9 +738,8 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
         return Sentence(text, None, False, unplaced, doubt, moving, refusal, naming=naming)
     best = [r for r in requests if not r.mixed] or requests
     request = best[0] if len(best) == 1 else replace(best[0], others=tuple(best[1:]))
-    bonus = _card_taken(request, first, vocabulary)
-    if bonus is not None:  # ("I'll take the green card": a buy of it, asked; never a token)
-        request = replace(MoveRequest("buy", text=request.text), bonus=bonus)
+    card_taken = _card_taken(request, first, vocabulary)
+    request = card_taken or request  # ("I'll take the green card": a buy of it, asked)
     sure = len(best) == 1 and not several and not unplaced and doubt is None and not asks
     sure = sure and not aside and not _repeated(first)
     told = _telling(first) or _says_you(first, vocabulary)
@@ -710,26 +749,48 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
     # (a card named by its colour, or as the one in the hand: which one is asked)
     named = request.card is not None or request.deck is not None
     sure = sure and (named or request.action not in ("buy", "reserve"))
-    sure = sure and not told and not shorthand
+    sure = sure and not told and not shorthand and card_taken is None
     return Sentence(text, request, sure, unplaced, doubt, moving, naming=naming, told=told)
 
 
 def _card_taken(
     request: MoveRequest, placed: list[_Placed], vocabulary: ReadingVocabulary
-) -> int | None:
-    """The colour of a card "taken" in a sentence that takes one token of one colour and
-    names a card (``[grammar] card``: "take the green card", "Ég tek græna spilið"): a card
-    is bought, never taken, so the move is a buy of the card of that colour. None when it
-    is not so."""
+) -> MoveRequest | None:
+    """A take that names a card by its colour (``[grammar] card`` beside the colour): a card
+    is bought, never taken as a token. One token of that colour alone ("take the green
+    card", "Ég tek græna kortið") is a buy of the card of that colour; beside others ("take
+    red blue for the black card") the card's colour is no token of the take. Either is asked
+    about. None when no card is named so."""
     gems = request.gems
-    if request.action != "take" or gems is None or sum(gems) != 1 or gems[GOLD]:
+    if request.action != "take" or gems is None or request.others:
         return None
-    if request.returned is not None or request.others:
+    cards = [
+        n
+        for n, p in enumerate(placed)
+        if p.role not in ("head", "argument") and "card" in grammar_kinds(p.word.key, vocabulary)
+    ]
+    named = [
+        p.word.sense.value
+        for n, p in enumerate(placed)
+        if p.role == "argument"
+        and is_gem_colour(p.word)
+        and p.word.sense is not None
+        and any(abs(n - at) <= CARD_BESIDE for at in cards)
+    ]
+    if len(named) != 1:
+        return None  # ("Taking one red, I need it for the card": not the red card)
+    colour = int(named[0])
+    if sum(gems) == 1 and gems[colour] == 1 and request.returned is None:
+        return replace(MoveRequest("buy", text=request.text), bonus=colour)
+    if gems[colour] == 0:
         return None
-    said = (p for p in placed if p.role not in ("head", "argument"))
-    if not any("card" in grammar_kinds(p.word.key, vocabulary) for p in said):
-        return None
-    return gems.index(1)
+    white, blue, green, red, black, gold = (n - (kind == colour) for kind, n in enumerate(gems))
+    return replace(request, gems=(white, blue, green, red, black, gold))
+
+
+#: How far from its colour a word for a card may stand ("the green card", "y cerdyn gwyrdd",
+#: "græna kortið", "সবুজ কার্ডটা"; past an article: "cerdyn y coch").
+CARD_BESIDE = 2
 
 
 def _payment_apart(text: str, asks: bool) -> Sentence | None:

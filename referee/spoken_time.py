@@ -169,6 +169,8 @@ def until_said(text: str, now: datetime) -> datetime | None:
     said = [fold(w) for w in written]
     today = now.date()
     for n, word in enumerate(said):
+        if word in words.tomorrow and n > 0 and said[n - 1] in words.until:
+            return _start(today + timedelta(days=1))  # ("until tomorrow, not Friday")
         if word in words.units:
             count = _count_before(said, n, words)
             if count is None:  # ("this month"; "ten days" in a language whose "ten" is not

@@ -1343,7 +1343,7 @@ def test_a_players_name_is_no_colour_of_another_language() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["I'll take that green card", "Cymera i'r cerdyn gwyrdd", "Ég tek græna spilið",
+    ["I'll take that green card", "Cymera i'r cerdyn gwyrdd", "Ég tek græna kortið",
      "Mi prenas la verdan karton", "সবুজ কার্ডটা নিচ্ছি"],
 )  # fmt: skip
 def test_a_card_taken_is_a_buy_of_the_card_of_that_colour_asked_about(text: str) -> None:
@@ -1386,3 +1386,23 @@ def test_a_card_alone_then_this_one_reserved_is_that_card_asked_about() -> None:
     request, sure = read("3-15\n\nউপরের কার্ডটা রিজার্ভ করলাম, সোনা একটা দিয়েন।")
     assert request is not None and (request.action, request.card) == ("reserve", "3-15")
     assert not sure
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["take red blue for the black card", "Cymeraf goch a glas am y cerdyn du",
+     "Ég tek rauðan og bláan fyrir svarta kortið"],
+)  # fmt: skip
+def test_the_colour_of_a_card_named_beside_a_take_is_no_token_of_it(text: str) -> None:
+    request, sure = read(text)
+    assert request is not None and request.gems == T(blue=1, red=1) and not sure
+
+
+def test_a_line_of_initials_under_a_move_is_no_colours() -> None:
+    request, _ = read("take white blue red, return 2\n\nG K")
+    assert request is None or request.gems == T(white=1, blue=1, red=1)
+
+
+def test_words_that_put_right_then_a_move_in_one_clause_put_it_right() -> None:
+    request, sure = read("Take 2 green. I mean 2 black.")
+    assert request is not None and request.gems == T(black=2) and not sure

@@ -109,3 +109,8 @@ def test_tomorrow_said_as_the_start_leaves_the_end_said_after_it(text: str) -> N
 def test_a_count_of_something_else_before_until_is_no_day(text: str) -> None:
     """(A count is a day of the month before "until" only with its ordinal word: "২০ তারিখ".)"""
     assert until_said(text, NOW) is None
+
+
+def test_until_tomorrow_is_tomorrow_whatever_day_is_said_after() -> None:
+    text = "Away until tomorrow, not until Friday as I wrote earlier."
+    assert until_said(text, NOW) == day(12, 10)

@@ -394,8 +394,9 @@ def _without_copies_of_ours(text: str) -> str:
 
 #: A card's line of a text board ("  3-12  green  5 pts  costs 7 blue, 3 green", "reserved
 #: 1-36  black  costs …"): the card id, with two spaces or more after it (the board's
-#: columns), after at most a label.
-_CARD_LINE = re.compile(r"^(?:\S+[ \t]{2,})?([123]-\d{2})[ \t]{2,}\S.*$")
+#: columns), after at most a label, and its cost's last count and colour at its end
+#: (nothing added after them: "<- this one").
+_CARD_LINE = re.compile(r"^(?:\S+[ \t]{2,})?([123]-\d{2})[ \t]{2,}\S.*\d[ \t]+\S+$")
 #: The most lines of a quotation that a card's line in it is the writer's own pick (more is
 #: a copy of the mail answered).
 QUOTED_PICK = 3
@@ -411,6 +412,8 @@ def _cards_pasted(text: str) -> str:
         return text
     lines = text.split("\n")
     quoted = [line.lstrip().startswith(">") for line in lines]
+    if len(re.findall(r"[123]-\d{2}[ \t]{2}", text)) > 1:
+        return text  # (two cards' lines: which one is meant is not for the reader to guess)
     out: list[str] = []
     for n, line in enumerate(lines):
         found = _CARD_LINE.match(line.lstrip(" \t>").strip())

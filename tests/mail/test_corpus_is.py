@@ -27,6 +27,7 @@ NOT_READ_YET: set[str] = {
     "is-565",
     "is-568",
     "is-607",
+    "is-609",
     "is-619",
 }  # fmt: skip
 

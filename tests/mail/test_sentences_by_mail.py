@@ -413,3 +413,14 @@ def test_leaving_tomorrow_then_away_until_a_day_is_away_until_that_day(
     text = "Mi forveturos morgaŭ al mia filino. Mi estos for ĝis la 20-a de decembro."
     outcome = sent(position, tmp_path / "w", text)
     assert outcome.away_until is not None and outcome.away_until.day == 20, outcome.said()
+
+
+def test_two_card_lines_pasted_are_never_one_of_them_guessed(
+    position: Path, tmp_path: Path
+) -> None:
+    text = (
+        "Buy:\n  1-23  green         costs 2 white, 1 blue\n"
+        "    reserved  1-36  black         costs 1 white, 1 blue, 1 green, 1 red   <- this one"
+    )
+    outcome = sent(position, tmp_path / "w", text)
+    assert outcome.played is None and outcome.asked != "buy 1-23", outcome.said()
