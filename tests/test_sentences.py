@@ -1406,3 +1406,14 @@ def test_a_line_of_initials_under_a_move_is_no_colours() -> None:
 def test_words_that_put_right_then_a_move_in_one_clause_put_it_right() -> None:
     request, sure = read("Take 2 green. I mean 2 black.")
     assert request is not None and request.gems == T(black=2) and not sure
+
+
+def test_hereby_is_no_payment() -> None:
+    """(Icelandic "hér með", hereby, is no "með", with: the card is the buy's.)"""
+    request, _ = read("Undirrituð kaupir hér með spil 1-23 og greiðir fyrir það með einu gulli.")
+    assert request is not None and (request.action, request.card) == ("buy", "1-23")
+
+
+def test_might_as_well_leaves_no_doubt() -> None:
+    request, _ = read("reserving 3-15, might as well get the gold")
+    assert request is not None and (request.action, request.card) == ("reserve", "3-15")

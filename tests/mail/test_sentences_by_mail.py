@@ -391,8 +391,7 @@ def test_a_card_line_quoted_alone_above_this_one_is_that_card(
     position: Path, tmp_path: Path
 ) -> None:
     text = (
-        "> LEVEL 3   16 cards left\n>   3-12  green  5 pts  costs 7 blue, 3 green\n\n"
-        "Tek þessa frá."
+        "> LEVEL 3   16 cards left\n>   3-12  green  5 pts  costs 7 blue, 3 green\n\nTek þessa frá."
     )
     outcome = sent(position, tmp_path / "w", text)
     assert outcome.asked == "reserve 3-12", outcome.said()
@@ -424,3 +423,17 @@ def test_two_card_lines_pasted_are_never_one_of_them_guessed(
     )
     outcome = sent(position, tmp_path / "w", text)
     assert outcome.played is None and outcome.asked != "buy 1-23", outcome.said()
+
+
+def test_a_command_word_as_a_label_over_a_move_is_no_command(
+    position: Path, tmp_path: Path
+) -> None:
+    """("চাল:", my move:, is the Bengali for "moves" as a label, not the command.)"""
+    outcome = sent(position, tmp_path / "w", "চাল:\nনিচ্ছি — সাদা ১, নীল ১, লাল ১")
+    assert "moves" not in outcome.letters, outcome.said()
+
+
+def test_the_word_that_is_away_is_not_also_its_time(position: Path, tmp_path: Path) -> None:
+    """(Icelandic "frí" typed "fri" is no Friday: the ten days said before are the time.)"""
+    outcome = sent(position, tmp_path / "w", "er a sjo naestu 10 daga, litid net. setjid mig i fri")
+    assert outcome.away_until == corpus.NOW + timedelta(days=10), outcome.said()

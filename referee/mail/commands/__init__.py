@@ -147,6 +147,8 @@ def read_command(scope: Scope, text: str) -> Found | None:
     written = [line for line in lines if line and not is_footer(line)]
     for n, line in enumerate(written[:LINES_LOOKED_AT]):
         word, _, rest = line.partition(" ")
+        if word.rstrip("*_").endswith(":"):  # ("চাল:", "Moves:": a label over what follows,
+            continue  # "my move:", not the command)
         meant = commands_meant(scope, word)
         if not meant:
             if scope == "game" and says_a_move(line):
@@ -223,8 +225,8 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
                 elif sentence.moving and sentence.naming:
                     continue  # (a move word and a card or colours: of a move, not away;
                     # "…neilltuo'r cerdyn saffir sy'n werth un pwynt o fri…", renowned)
-                elif command.key == "away" and until_said(sentence.text, _SOME_DAY):
-                    found.append(Found(command, sentence.text, sentence.text))
+                elif command.key == "away" and until_said(_without_away(sentence.text), _SOME_DAY):
+                    found.append(Found(command, _without_away(sentence.text), sentence.text))
                 elif command.key == "away" and timed and any("me" in k for k in each):
                     found.append(Found(command, timed, sentence.text))  # (its time said just
                     # before, and it speaks of the writer: not "Please set Bo away")
@@ -252,6 +254,16 @@ def _a_sentence_moving(argument: str) -> bool:
     """Whether what follows a command word at a line's start is a sentence of several words
     with a move word in it: the line is a sentence, not the command ("Post longa…")."""
     return len(WORD.findall(argument)) >= SENTENCE_AFTER and read_move(argument).moving
+
+
+def _without_away(text: str) -> str:
+    """``text`` without the words that are the command away: its time is what else it says
+    (Icelandic "frí", holiday, typed "fri", is no Friday: "er a sjo naestu 10 daga, litid
+    net. setjid mig i fri")."""
+    kept = [
+        w for w in WORD.findall(text) if not any(c.key == "away" for c in commands_meant("game", w))
+    ]
+    return " ".join(kept)
 
 
 def _plain_time(text: str) -> str:
