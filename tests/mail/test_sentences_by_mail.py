@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from referee.mail.commands import read_command
 from referee.mail.ledger import Ledger
 from referee.store import Store
 from tests.mail import corpus
@@ -437,3 +438,13 @@ def test_the_word_that_is_away_is_not_also_its_time(position: Path, tmp_path: Pa
     """(Icelandic "frí" typed "fri" is no Friday: the ten days said before are the time.)"""
     outcome = sent(position, tmp_path / "w", "er a sjo naestu 10 daga, litid net. setjid mig i fri")
     assert outcome.away_until == corpus.NOW + timedelta(days=10), outcome.said()
+
+
+@pytest.mark.parametrize(
+    ("text", "argument"), [("away: 5d", "5d"), ("history: 5", "5"), ("say: hello all", "hello all")]
+)
+def test_a_command_word_with_a_colon_and_its_argument_is_the_command(
+    text: str, argument: str
+) -> None:
+    found = read_command("game", text)
+    assert found is not None and found.argument == argument

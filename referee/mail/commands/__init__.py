@@ -147,8 +147,9 @@ def read_command(scope: Scope, text: str) -> Found | None:
     written = [line for line in lines if line and not is_footer(line)]
     for n, line in enumerate(written[:LINES_LOOKED_AT]):
         word, _, rest = line.partition(" ")
-        if word.rstrip("*_").endswith(":"):  # ("চাল:", "Moves:": a label over what follows,
-            continue  # "my move:", not the command)
+        if word.rstrip("*_").endswith(":") and not rest.strip() and written[n + 1 :]:
+            continue  # ("চাল:" alone over the lines of a move: a label, "my move:", not the
+            # command; "say: hello" is said)
         meant = commands_meant(scope, word)
         if not meant:
             if scope == "game" and says_a_move(line):
