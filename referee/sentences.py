@@ -1946,14 +1946,15 @@ def _after_a_deck_word(args: list[Word], levels: list[Word]) -> list[Word]:
 def _without_the_total(args: list[Word]) -> list[Word]:
     """A take of colours each said once, the counts after them left out when they only say
     "one each" and how many in all ("নীল, লাল ও কালো — একটি করে তিনটি টোকেন নিলাম": blue,
-    red and black, one each, three tokens): three colours or more, then a one and their
-    number, or their number alone."""
+    red and black, one each, three tokens; "… এই তিনটি রত্ন একটি করে নিচ্ছি", these three
+    gems, one each): three colours or more, then their number and a one, either way round,
+    or their number alone."""
     colours = list(itertools.takewhile(is_colour, args))
     counts = [number_of(w) for w in args[len(colours) :]]
     distinct = len({w.sense for w in colours}) == len(colours) >= 3
     if not distinct or not counts or None in counts:
         return args
-    if counts in ([1, len(colours)], [len(colours)]):
+    if counts in ([1, len(colours)], [len(colours), 1], [len(colours)]):
         return colours
     return args
 

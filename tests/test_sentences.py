@@ -1417,3 +1417,15 @@ def test_hereby_is_no_payment() -> None:
 def test_might_as_well_leaves_no_doubt() -> None:
     request, _ = read("reserving 3-15, might as well get the gold")
     assert request is not None and (request.action, request.card) == ("reserve", "3-15")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["শুভেচ্ছা নিও। এই দানে আমি পান্না, চুনি আর অনিক্স — এই তিনটি রত্ন একটি করে নিচ্ছি।",
+     "Blue, red and black, three tokens, one each: I take them"],
+)  # fmt: skip
+def test_the_total_then_one_each_after_the_colours_counts_nothing_more(text: str) -> None:
+    """(And a greeting of "take my wishes", "শুভেচ্ছা নিও", is no take.)"""
+    request, _ = read(text)
+    assert request is not None and request.action == "take"
+    assert request.gems in (T(green=1, red=1, black=1), T(blue=1, red=1, black=1))

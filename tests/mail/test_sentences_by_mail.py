@@ -448,3 +448,11 @@ def test_a_command_word_with_a_colon_and_its_argument_is_the_command(
 ) -> None:
     found = read_command("game", text)
     assert found is not None and found.argument == argument
+
+
+def test_a_polite_question_that_asks_to_be_marked_away_is_a_request(
+    position: Path, tmp_path: Path
+) -> None:
+    text = "A fyddech cystal â fy nodi i'n absennol o heddiw hyd at y 4ydd o Ionawr?"
+    outcome = sent(position, tmp_path / "w", text)
+    assert outcome.away_until is not None and outcome.away_until.date().isoformat() == "2027-01-04"
