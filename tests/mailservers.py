@@ -14,7 +14,9 @@ mail setup is neither used nor changed.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import os
+import random
 import shutil
 import signal
 import socket
@@ -54,11 +56,55 @@ def ensure_installed() -> None:
     )
 
 
+# Ports handed out by free_port, each held by a lock on a file in PORT_CLAIMS for as long as
+# this process lives, so that two pytest-xdist workers (or two suites) never pick the same one;
+# a process that dies drops its locks with it.
+PORT_CLAIMS = Path(tempfile.gettempdir()) / "referee-test-ports"
+_claims: dict[int, int] = {}  # port -> the descriptor holding its lock
+
+
+def _unclaimed_range() -> range:
+    """Ports the kernel never picks for an outgoing connection's own end.
+
+    A port taken from the kernel's ephemeral range (bind to port 0) is free only at that
+    instant: before a server binds it, any client connection may be given it as its local port,
+    and the server then fails with "Address already in use". Ports below that range are only
+    ever taken by someone who asks for them by number.
+    """
+    try:
+        low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        low = 32768
+    if low - 10000 >= 2000:
+        return range(10000, low)
+    return range(61000, 65536)
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
+    """A loopback port nothing listens on, claimed for this process alone."""
+    PORT_CLAIMS.mkdir(mode=0o777, exist_ok=True)
+    ports = _unclaimed_range()
+    start = random.SystemRandom().randrange(len(ports))
+    for step in range(len(ports)):
+        port = ports[(start + step) % len(ports)]
+        if port in _claims:
+            continue
+        claim = os.open(PORT_CLAIMS / f"{port}.lock", os.O_RDWR | os.O_CREAT, 0o666)
+        try:
+            fcntl.flock(claim, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(claim)
+            continue
+        with socket.socket() as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                os.close(claim)
+                continue
+        _claims[port] = claim
         return port
+    raise RuntimeError(f"no free loopback port in {ports.start}-{ports.stop - 1}")
 
 
 def wait_for_port(port: int, timeout: float = 20.0) -> None:
