@@ -14,7 +14,13 @@ import itertools
 import re
 from pathlib import Path
 
-from referee.notation import COLOUR_LETTERS, card_word, plain, reading_words
+from referee.notation import (
+    COLOUR_LETTERS,
+    card_word,
+    plain,
+    reading_words,
+    starts_with_a_move_word,
+)
 from referee.sentence_words import grammar_kinds, leads
 from referee.spoken_time import time_words
 from referee.wording.vocabulary import ENGLISH_WORDS, WORD, fold, locale_folder
@@ -174,25 +180,28 @@ _LETTERS_LISTED = re.compile(
 
 
 #: The letters of three colours or more written with spaces or commas between them ("take w
-#: g k", "u r k"); never before a question mark ("r u k?": are you ok?).
+#: g k", "u r k"), and whether a question mark follows them.
 _LETTERS_SPACED = re.compile(
-    r"(?<![\w*'\u2019])[wugrk*](?:[ \t]*,?[ \t]+[wugrk*]){2,}(?![\w*'\u2019])(?![ \t]*\?)",
+    r"(?<![\w*'\u2019])[wugrk*](?:[ \t]*,?[ \t]+[wugrk*]){2,}(?![\w*'\u2019])([ \t]*\?)?",
     re.IGNORECASE,
 )
 
 
 def _letters_spaced(text: str) -> str:
     """``text`` with the colour letters written apart as their colours' words, after a word
-    on their line ("take w g k"), or alone on the first line written ("u r k"; not a line of
-    initials below the move, "G R K")."""
+    on their line ("take w g k"), or alone on the first line written ("u r k"); not a line of
+    initials below the move ("G R K"), and before a question mark only after a move word
+    ("take g r k?", but "r u k?": are you ok?)."""
     first = next((n for n, line in enumerate(text.split("\n")) if line.strip()), 0)
 
     def read(found: re.Match[str]) -> str:
         line_start = text.rfind("\n", 0, found.start()) + 1
-        alone = not text[line_start : found.start()].strip()
-        if alone and text.count("\n", 0, found.start()) != first:
+        before = text[line_start : found.start()].strip()
+        if not before and (found.group(1) or text.count("\n", 0, found.start()) != first):
             return found.group()
-        return _letters_as_colours(found)
+        if found.group(1) and not starts_with_a_move_word(before):
+            return found.group()  # ("hey r u k?")
+        return _letters_as_colours(found) + (found.group(1) or "")
 
     return _LETTERS_SPACED.sub(read, text)
 

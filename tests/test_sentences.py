@@ -1361,7 +1361,12 @@ def test_three_colour_letters_written_apart_are_those_colours(text: str, gems: o
     assert request is not None and request.gems == gems
 
 
-@pytest.mark.parametrize("text", ["r u k?", "r u there?", "ok w g"])
+def test_colour_letters_asked_after_a_move_word_are_read_and_asked_back() -> None:
+    request, sure = read("take g r k?")
+    assert request is not None and request.gems == T(green=1, red=1, black=1) and not sure
+
+
+@pytest.mark.parametrize("text", ["r u k?", "r u there?", "ok w g", "hey r u k?"])
 def test_letters_that_ask_or_stand_in_chat_are_no_colours(text: str) -> None:
     assert read_move(text).request is None
 

@@ -120,7 +120,7 @@ def _read_paragraph(
     lines: list[str] = []
     others: list[str] = []
     for unit in units:
-        if says_a_move(unit):
+        if says_a_move(unit) and not _asks(unit):
             lines.append(_unemphasised(unit))
         else:
             others.append(unit)
@@ -149,6 +149,12 @@ def request_of(line: str) -> str | None:
         if command in REQUESTS:
             return command
     return None
+
+
+def _asks(line: str) -> bool:
+    """Whether a line ends in a question mark ("take green red black?"): a question, not a
+    move line; the sentences read it, and a move it asks about is asked back, not played."""
+    return line.rstrip(" *_").endswith("?")
 
 
 def _unglued(line: str) -> str:

@@ -144,6 +144,13 @@ def test_chit_chat_that_starts_with_a_move_word_is_passed_over_in_the_moves_para
     assert move_of("Take care everyone!\ntake red green blue\nThanks") == ["take red green blue"]
 
 
+@pytest.mark.parametrize("text", ["take green red black?", "buy 1-23 ?", "*take 2 green?*"])
+def test_a_move_line_that_asks_is_no_move_line_but_a_question_asked_back(text: str) -> None:
+    reading = read_reply(reply_text(text))
+    assert reading.move == []
+    assert reading.sentences.request is not None and not reading.sentences.sure
+
+
 def test_a_later_paragraph_that_completes_the_move_joins_it() -> None:
     assert move_of("take 2 red\n\nreturn white\n\nnoble N4") == [
         "take 2 red",
