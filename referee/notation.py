@@ -282,11 +282,16 @@ def _written(written: str, key: str, senses: tuple[Sense, ...]) -> _Written:
     )
 
 
+#: A plus or an ampersand written alone between words: "and".
+_AND_MARK = re.compile(r"(?<=\s)[+&](?=\s)")
+
+
 def _written_words(text: str) -> list[_Written]:
     """The words of ``text``, each with what it may mean. Words a language lists as one word
     written with an apostrophe (Welsh ``rwy'n``, ``a'r``) are one word when they are written
-    so, joined by the apostrophe."""
-    text = text.casefold()
+    so, joined by the apostrophe. A ``+`` or ``&`` standing alone between words is "and"
+    (``take w u k, return g + r``)."""
+    text = _AND_MARK.sub(",", text.casefold())
     folder = locale_folder()
     words = _reading_words(folder)
     if words.longest_phrase < 2 or not _JOINED.search(text):

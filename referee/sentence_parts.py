@@ -214,14 +214,23 @@ def _letters_as_colours(found: re.Match[str]) -> str:
 
 def _dated(sentence: str, after: str) -> bool:
     """Whether a "sentence" ended at the dot of a day's number before its month ("fyrr en 20.
-    desember", "la 20. decembro"), or is a number alone before what it counts (a line "2.
-    green" that is no list)."""
+    desember", "la 20. decembro") or of a level's before its word ("á 3. stigi"), or is a
+    number alone before what it counts (a line "2. green" that is no list)."""
     if sentence.strip().isdecimal() and WORD.findall(after):
         return True
     words, then = WORD.findall(sentence), WORD.findall(after)
     if not words or not then or not words[-1].isdecimal() or not 1 <= int(words[-1]) <= 31:
         return False
+    if 1 <= int(words[-1]) <= 3 and _a_level_word(fold(then[0])):
+        return True  # ("á 3. stigi", "í 2. röð": the level's ordinal, its dot)
     return fold(then[0]) in time_words().months
+
+
+def _a_level_word(key: str) -> bool:
+    """Whether a word is a deck's or a row's ("stigi", "röð", "nivelo")."""
+    vocabulary = reading_words()
+    deck = any(s.group == "move" and s.value == "deck" for s in vocabulary.senses_of(key))
+    return deck or "row" in grammar_kinds(key, vocabulary)
 
 
 def _abbreviated(sentence: str, after: str) -> bool:

@@ -838,6 +838,8 @@ def _after_the_reason(text: str, vocabulary: ReadingVocabulary) -> str | None:
         return None
     colours = {p.word.sense.value for p in placed if p.word.sense and is_gem_colour(p.word)}
     then = _first_placed(after, vocabulary)
+    if {str(p.word.head) for p in then if p.role == "head"} == {"resign"}:
+        return after  # (a resignation names no colour: "…mi ne plu vidas ŝancon, do mi cedas")
     taken = {p.word.sense.value for p in then if p.word.sense and is_colour(p.word)}
     return after if colours <= taken else None  # (the colours the move takes, if it names any)
 
@@ -969,8 +971,23 @@ def _only_aside(text: str, vocabulary: ReadingVocabulary) -> bool:
         if any("other" in grammar_kinds(p.word.key, vocabulary) for p in placed):
             continue  # ("…, nid y llall", not the other one: said of another card)
         if roles & {"negation", "doubt"} and roles <= {"negation", "doubt", "grammar"}:
+            if _a_condition(placed):
+                continue  # ("…, se mi rajtas": if I may; asked about)
             return False  # "…, no, …", "…, or maybe not": said of the move itself
     return True
+
+
+def _a_condition(placed: list[_Placed]) -> bool:
+    """Whether a clause of doubt is one word of doubt and small words after it, with no word
+    of negation ("…, se mi rajtas", if I may): a condition put on the move, not a choice
+    between it and another ("…, or maybe", "…, aŭ ne", "…, maybe": said of the move)."""
+    roles = [p.role for p in placed]
+    return (
+        len(roles) > 1
+        and roles[0] == "doubt"
+        and roles.count("doubt") == 1
+        and "negation" not in roles
+    )
 
 
 def _without_denied(text: str, vocabulary: ReadingVocabulary) -> str | None:
@@ -1709,7 +1726,10 @@ def _held_card(
     a held card (which one, the position tells)."""
     held = [p.word for p in placed if "held" in grammar_kinds(p.word.key, vocabulary)]
     heads = [str(w.head) for kind, w in items if kind == "head"]
-    if sorted(heads) == ["buy", "reserve"] and not any(_names_a_card(w) for _, w in items):
+    told = _reserve_told(placed, vocabulary)
+    if sorted(heads) == ["buy", "reserve"] and (
+        told or not any(_names_a_card(w) for _, w in items)
+    ):
         at = next(n for n, (_, w) in enumerate(items) if w.head == "reserve")
         buy = next(n for n, (_, w) in enumerate(items) if w.head == "buy")
         sense = items[buy][1].sense
@@ -1725,6 +1745,23 @@ def _held_card(
     if held and heads == ["buy"] and all(k == "head" or is_describing(w) for k, w in items):
         items = [*items, ("argument", replace(held[0], sense=Sense("held"), head=None))]
     return items, bool(held)
+
+
+def _reserve_told(placed: list[_Placed], vocabulary: ReadingVocabulary) -> bool:
+    """Whether the reserve word of a sentence follows a word that tells of a move made ("…'r
+    cerdyn du wnes i gadw (1-36)": the one I reserved), a small word or two between: it says
+    which card is bought, even beside the card's id."""
+    at = next(
+        (n for n, p in enumerate(placed) if p.role == "head" and p.word.head == "reserve"), None
+    )
+    if at is None:
+        return False
+    for p in reversed(placed[max(0, at - 3) : at]):
+        if p.role == "telling" or "telling" in grammar_kinds(p.word.key, vocabulary):
+            return True
+        if p.role != "grammar":
+            return False
+    return False
 
 
 def _names_a_card(word: Word) -> bool:

@@ -184,9 +184,13 @@ def until_said(text: str, now: datetime) -> datetime | None:
             return _start(_next_date(today, month, day))
     for n, word in enumerate(said):
         weekday = words.weekdays.get(word) if words.names(word, written[n]) else None
-        if weekday is not None and _day_beside(said, n, words) is None:
-            ahead = (weekday - today.weekday()) % 7 or 7
-            return _start(today + timedelta(days=ahead))
+        if weekday is None:
+            continue
+        day = _day_beside(said, n, words)
+        if day is not None:  # ("until Sunday the 20th": the day's number says which Sunday)
+            return _start(_next_day_of_month(today, day))
+        ahead = (weekday - today.weekday()) % 7 or 7
+        return _start(today + timedelta(days=ahead))
     for n, word in enumerate(said):
         if word in words.until:
             day = _day_after(said, n + 1, words) or _day_before(said, n, words)
@@ -231,8 +235,9 @@ def _count_before(said: list[str], n: int, words: TimeWords) -> int | None:
 
 
 def _day_beside(said: list[str], n: int, words: TimeWords) -> int | None:
-    """A day's number just before or after a month's name ("2nd Jan", "December 20")."""
-    for at in (n - 1, n + 1, n - 2):
+    """A day's number just before or after a month's or a weekday's name ("2nd Jan",
+    "December 20", "Sunday the 20th")."""
+    for at in (n - 1, n + 1, n - 2, n + 2):
         if 0 <= at < len(said):
             day = _day_of(said[at], words)
             if day is not None:

@@ -43,10 +43,17 @@ def board() -> GameState:
         "take red\ngreen\nblue",
         "take rubies, emeralds and sapphires.",
         "Take: red, green, blue!",
+        "take red + green + blue",
+        "take red & green & blue",
     ],
 )
 def test_take_three_written_any_way_is_one_move(text: str) -> None:
     assert parse(board(), text) == Take(T(red=1, green=1, blue=1))
+
+
+def test_a_plus_alone_between_colours_returned_is_and() -> None:
+    request = parse_request("prenas w u k, redonas g + r")
+    assert request.returned == (0, 0, 1, 1, 0, 0)
 
 
 @pytest.mark.parametrize("text", ["take 2 red", "take red red", "take two rubies", "take 2 r"])

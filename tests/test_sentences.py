@@ -1361,6 +1361,39 @@ def test_three_colour_letters_written_apart_are_those_colours(text: str, gems: o
     assert request is not None and request.gems == gems
 
 
+def test_a_reserve_told_as_done_names_the_card_bought_beside_its_id() -> None:
+    """("…'r cerdyn du 'na wnes i gadw (1-36)": the black card I reserved, one move.)"""
+    request, sure = read("galla i brynu'r cerdyn du 'na wnes i gadw sbel nôl (1-36)")
+    assert request is not None and (request.action, request.card) == ("buy", "1-36")
+    assert not sure
+
+
+def test_a_reserve_not_told_as_done_beside_a_buy_is_two_moves() -> None:
+    assert read_move("prynu 1-23 a chadw 1-36").request is None
+
+
+def test_a_levels_ordinal_with_its_dot_does_not_end_the_sentence() -> None:
+    request, _ = read("ég tek frá rúbínspilið á 3. stigi, þetta sem gefur 4 stig (3-15).")
+    assert request is not None and (request.action, request.card) == ("reserve", "3-15")
+
+
+def test_a_resignation_after_a_reason_that_says_not_is_read() -> None:
+    text = "Kun nur du jhetonoj en la banko mi ne plu vidas shancon, do mi cedas la ludon."
+    request, sure = read(text)
+    assert request is not None and request.action == "resign" and not sure
+
+
+def test_a_condition_after_the_move_is_asked_about() -> None:
+    """("…, se mi rajtas": if I may; a condition, not a second choice.)"""
+    request, sure = read("Mi rezervas 2-03, se mi rajtas.")
+    assert request is not None and request.card == "2-03" and not sure
+
+
+@pytest.mark.parametrize("text", ["Take 2 green, maybe", "Take 2 green, or maybe not"])
+def test_a_doubt_said_of_the_move_itself_is_never_read(text: str) -> None:
+    assert read_move(text).request is None
+
+
 def test_colour_letters_asked_after_a_move_word_are_read_and_asked_back() -> None:
     request, sure = read("take g r k?")
     assert request is not None and request.gems == T(green=1, red=1, black=1) and not sure

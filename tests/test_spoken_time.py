@@ -25,6 +25,8 @@ def day(month: int, day: int, year: int = 2026) -> datetime:
         ("away until 20 December", day(12, 20)),
         ("Away till 2nd Jan. Merry Christmas!", day(1, 2, 2027)),
         ("away till Wednesday", day(12, 16)),  # today is Wednesday: the next one
+        ("mark me as away until Sunday the 20th?", day(12, 20)),  # the date says which
+        ("back Sunday the 20th", day(12, 20)),
         ("back tomorrow", day(12, 10)),
         ("Away for a week from today", NOW + timedelta(days=7)),
         ("I'll be away for a fortnight", NOW + timedelta(days=14)),

@@ -11,7 +11,9 @@ delimiter). The rules, as docs/mail.md states them for players:
    discard, noble, pay, or one of any language's words for them) and goes on to say what a
    move says (colours, a count, a card, a deck, a noble), or is that word alone (``pass``);
    or it is a JSON move (``{`` … ``}``, over as many lines as its braces need). "Take care"
-   and "Buy me a coffee" are not move lines: they are passed over like any greeting.
+   and "Buy me a coffee" are not move lines: they are passed over like any greeting; nor is
+   a line that ends in a question mark ("take green red black?"), which the sentences read
+   and the judge asks about (rule 5).
 3. The move is the move lines of the first paragraph (lines between blank lines) that has
    any. A later paragraph joins the move when it completes it (``return white`` or ``noble
    N4`` on its own after a blank line); a later paragraph that is a move of its own makes

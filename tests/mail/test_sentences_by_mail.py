@@ -374,6 +374,23 @@ def test_back_said_with_where_from_is_back(position: Path, tmp_path: Path, text:
     assert "ann@example.org back" in outcome.ruling and outcome.played is None, outcome.said()
 
 
+def test_back_told_in_the_past_by_a_phrase_of_the_writer_is_back(
+    position: Path, tmp_path: Path
+) -> None:
+    """("hieraŭ", yesterday, tells of what was; "mi revenis" is the writer back all the same.)"""
+    text = "Jen mi denove ! Mi revenis el Parizo hierau vespere, do la ludo povas dauri kun mi."
+    outcome = sent(position, tmp_path / "w", text)
+    assert "ann@example.org back" in outcome.ruling and outcome.played is None, outcome.said()
+
+
+def test_away_until_a_day_said_as_an_ordinal_word_is_that_day(
+    position: Path, tmp_path: Path
+) -> None:
+    text = "Mi vojaĝos kaj ne havos aliron al retpoŝto ĝis la dudeka de decembro."
+    outcome = sent(position, tmp_path / "w", text)
+    assert outcome.away_until == corpus.NOW.replace(day=20, hour=0), outcome.said()
+
+
 @pytest.mark.parametrize(
     "text",
     ["Off to Spain tomorrow. I'm back on the 20th.", "I'm back at work on Monday so I'll be slow."],

@@ -221,8 +221,11 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
             for command in sorted(said, key=lambda c: SAID.index(c.key)):
                 if command.key not in CHANGING:  # "Could you send me the rules?": shown
                     found.append(Found(command, "", sentence.text))
-                elif asks or kinds & {"negations", "doubts", "telling"}:
-                    continue  # "Is Bo away?", "I'm not away", "I was away for a week"
+                elif asks or kinds & {"negations", "doubts"}:
+                    continue  # "Is Bo away?", "I'm not away"
+                elif "telling" in kinds and not (command.key == "back" and "back" in phrased):
+                    continue  # "I was away for a week" (but "Mi revenis el Parizo hieraŭ":
+                    # a phrase of the writer's return, told as it is, in the past)
                 elif sentence.moving and sentence.naming:
                     continue  # (a move word and a card or colours: of a move, not away;
                     # "…neilltuo'r cerdyn saffir sy'n werth un pwynt o fri…", renowned)
