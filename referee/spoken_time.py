@@ -10,7 +10,8 @@ forms), ``today`` and ``tomorrow``, the suffixes of a day's number (``ordinal``:
 ten, deg, tíu, dek, দশ), and other forms of the weekdays and months (``[time.weekdays]``,
 ``[time.months]``: Welsh mutations, Icelandic cases), and words that are a length of time
 whole (``[time.lengths]``: Welsh "tridiau", three days), and a day of the month said as a word
-(``[time.days]``: Bengali "উনিশে", the nineteenth). A count before a unit that is none of
+(``[time.days]``: Bengali "উনিশে", the nineteenth; ``[time.dates]``, only beside a
+month's name: Esperanto "la dudeka de decembro"). A count before a unit that is none of
 these ("a few days") is not read as a time at all. Nothing here names a language.
 
 Pure: (text, now) -> when, or None when no time is said.
@@ -69,6 +70,9 @@ class TimeWords:
     named_in: Mapping[str, frozenset[str]] = field(default_factory=dict)
     #: a day of the month said as a word (Bengali "উনিশে", "উনিশ"): word -> 1 .. 31
     days: Mapping[str, int] = field(default_factory=dict)
+    #: a day of the month said as a word that is one only beside a month's name (Esperanto
+    #: "la dudeka de decembro"; "ĝis la sepa" alone is until seven o'clock)
+    dates: Mapping[str, int] = field(default_factory=dict)
 
     def names(self, word: str, written: str) -> bool:
         """Whether ``word`` (folded), written as ``written``, names a day or a month in a
@@ -95,6 +99,7 @@ def _time_words(folder: Path) -> TimeWords:
     ones: set[str] = set()
     named_in: dict[str, frozenset[str]] = {}
     of_month: dict[str, int] = {}
+    dates: dict[str, int] = {}
     for language, table in language_tables(folder):
         said: Mapping[str, Any] = table.get("time", {})
 
@@ -112,6 +117,8 @@ def _time_words(folder: Path) -> TimeWords:
             units.update(dict.fromkeys(folded(words), int(length)))
         for day, words in said.get("days", {}).items():  # ("ফিরব উনিশে ডিসেম্বর")
             of_month.update(dict.fromkeys(folded(words), int(day)))
+        for day, words in said.get("dates", {}).items():  # ("la dudeka de decembro")
+            dates.update(dict.fromkeys(folded(words), int(day)))
         counted = [*table.get("numbers", {}).items(), *said.get("numbers", {}).items()]
         for number, words in counted:
             numbers.update(dict.fromkeys(folded(words), int(number)))
@@ -131,6 +138,7 @@ def _time_words(folder: Path) -> TimeWords:
     return TimeWords(
         frozenset(until), frozenset(during), units, frozenset(today), frozenset(tomorrow),
         frozenset(ordinals), weekdays, months, numbers, frozenset(ones), named_in, of_month,
+        dates,
     )  # fmt: skip
 
 
@@ -179,7 +187,7 @@ def until_said(text: str, now: datetime) -> datetime | None:
             return now + timedelta(days=min(count * words.units[word], MOST_DAYS))
     for n, word in enumerate(said):
         month = words.months.get(word) if words.names(word, written[n]) else None
-        day = _day_beside(said, n, words) if month is not None else None
+        day = _day_beside(said, n, words, dates=True) if month is not None else None
         if month is not None and day is not None:
             return _start(_next_date(today, month, day))
     for n, word in enumerate(said):
@@ -234,12 +242,15 @@ def _count_before(said: list[str], n: int, words: TimeWords) -> int | None:
     return None
 
 
-def _day_beside(said: list[str], n: int, words: TimeWords) -> int | None:
+def _day_beside(said: list[str], n: int, words: TimeWords, dates: bool = False) -> int | None:
     """A day's number just before or after a month's or a weekday's name ("2nd Jan",
-    "December 20", "Sunday the 20th")."""
+    "December 20", "Sunday the 20th"; beside a month's name, ``dates``, a word that is a day
+    only there too: "la dudeka de decembro")."""
     for at in (n - 1, n + 1, n - 2, n + 2):
         if 0 <= at < len(said):
             day = _day_of(said[at], words)
+            if day is None and dates:
+                day = words.dates.get(said[at])
             if day is not None:
                 return day
     return None
