@@ -179,10 +179,10 @@ _LETTERS_LISTED = re.compile(
 )
 
 
-#: The letters of three colours or more written with spaces or commas between them ("take w
-#: g k", "u r k"), and whether a question mark follows them.
+#: The letters of two colours or more written with spaces or commas between them ("take w
+#: g k", "u r k", "rhoi nôl w g"), and whether a question mark follows them.
 _LETTERS_SPACED = re.compile(
-    r"(?<![\w*'\u2019])[wugrk*](?:[ \t]*,?[ \t]+[wugrk*]){2,}(?![\w*'\u2019])([ \t]*\?)?",
+    r"(?<![\w*'\u2019])[wugrk*](?:[ \t]*,?[ \t]+[wugrk*]){1,}(?![\w*'\u2019])([ \t]*\?)?",
     re.IGNORECASE,
 )
 
@@ -190,8 +190,8 @@ _LETTERS_SPACED = re.compile(
 def _letters_spaced(text: str) -> str:
     """``text`` with the colour letters written apart as their colours' words, after a word
     on their line ("take w g k"), or alone on the first line written ("u r k"); not a line of
-    initials below the move ("G R K"), and before a question mark only after a move word
-    ("take g r k?", but "r u k?": are you ok?)."""
+    initials below the move ("G R K"); two of them, and any before a question mark, only
+    after a move word ("rhoi nôl w g", "take g r k?"; but "ok w g", "r u k?": are you ok?)."""
     first = next((n for n, line in enumerate(text.split("\n")) if line.strip()), 0)
 
     def read(found: re.Match[str]) -> str:
@@ -199,8 +199,9 @@ def _letters_spaced(text: str) -> str:
         before = text[line_start : found.start()].strip()
         if not before and (found.group(1) or text.count("\n", 0, found.start()) != first):
             return found.group()
-        if found.group(1) and not starts_with_a_move_word(before):
-            return found.group()  # ("hey r u k?")
+        two = len(re.findall(r"[wugrk*]", found.group(), re.IGNORECASE)) == 2
+        if (found.group(1) or two) and not starts_with_a_move_word(before):
+            return found.group()  # ("hey r u k?"; two only after a move word: "rhoi nôl w g")
         return _letters_as_colours(found) + (found.group(1) or "")
 
     return _LETTERS_SPACED.sub(read, text)

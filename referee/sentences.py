@@ -240,7 +240,11 @@ def _read_move(text: str) -> MoveReading:
         for piece in _pieces_of_a_long_sentence(sentence):  # (never sure)
             read.append(replace(read_sentence(piece, asks), asks=asks, aside=aside, sure=False))
     for n in range(1, len(read)):  # ("…the green card on level 1. I'll buy that one.")
-        said = [s for s in read[:n] if not s.bare and not s.aside]  # (past a bracket)
+        said = [  # (past a bracket; and colours alone, but a card named with its colour)
+            s
+            for s in read[:n]
+            if not s.aside and (not s.bare or (s.request is not None and s.request.card))
+        ]
         read[n] = _card_said_before(read[n], said[-1] if said else None) or read[n]
     at = {id(s): n for n, s in enumerate(read)}
     moving = [s for s in read if s.moving]
@@ -724,8 +728,10 @@ def read_sentence(text: str, asks: bool = False) -> Sentence:
         refusal = refusal or err
     if requests and all(_returns_nothing(r) for r in requests):  # "so nothing to give back"
         return Sentence(text, unplaced=unplaced)  # (what a move returns unless it says more)
-    if aside and requests and all(map(_only_follows, requests)) and _nothing_back(text):
-        return Sentence(text, unplaced=unplaced)  # ("…, কিছু ফেরত দিতে হবে না")
+    held_only = aside or all(_gold_alone(r.returned) for r in requests)
+    if requests and all(map(_only_follows, requests)) and _nothing_back(text) and held_only:
+        return Sentence(text, unplaced=unplaced)  # ("…, কিছু ফেরত দিতে হবে না"; "With the
+        # gold I have 10, no discards needed": the gold held, nothing given back)
     if not requests and not moving and doubt is None:
         whole = [r for r in readings if _one_language(r, vocabulary)]
         if not whole:  # (no one language writes it: Icelandic "verð" typed "verd" is not
@@ -812,6 +818,11 @@ def _payment_apart(text: str, asks: bool) -> Sentence | None:
         return None
     unplaced = tuple(w for s in read for w in s.unplaced)
     return Sentence(text, merged, False, unplaced, None, True)
+
+
+def _gold_alone(returned: tuple[int, ...] | None) -> bool:
+    """Whether a return is of gold and nothing else."""
+    return returned is not None and returned[-1] > 0 and not any(returned[:-1])
 
 
 def _returns_nothing(request: MoveRequest) -> bool:
@@ -1680,13 +1691,18 @@ def _card_said_before(sentence: Sentence, before: Sentence | None) -> Sentence |
     vocabulary = reading_words()
     placed = _first_placed(sentence.text, vocabulary)
     heads = {str(p.word.head) for p in placed if p.role == "head"}
+    said = [p.word for p in placed if p.role == "argument" and not _one_said(p.word)]
+    if heads == {"reserve", "take"} and said and all(map(is_gold, said)):
+        heads = {"reserve"}  # ("Mi rezervas ĝin, kaj prenas oron": and take the gold)
     if len(heads) != 1 or not heads <= {"buy", "reserve"}:
         return None
     if any(p.role in ("negation", "doubt", "typo") for p in placed):
         return None
-    said = [p.word for p in placed if p.role == "argument" and not _one_said(p.word)]
     head: Action = "buy" if heads == {"buy"} else "reserve"
     named = [p.word for p in _first_placed(before.text, vocabulary) if p.role == "argument"]
+    cards = [w for w in named if card_word(w.key) == "card"]
+    if len(cards) == 1 and all(w is cards[0] or is_gem_colour(w) for w in named):
+        named = cards  # ("Ooo la ruĝa 3-15 estas tiel bela!! Mi rezervas ĝin": its colour)
     if len(named) == 1 and card_word(named[0].key) == "card":  # ("3-12" alone, a line
         if any(w.sense != DECK and not (head == "reserve" and is_gold(w)) for w in said):
             return None  # (pasted from the board; "the one above", and the reserve's gold:
@@ -1725,6 +1741,8 @@ def _held_card(
     that too ("reserve and buy" stays two moves). A buy with no card of its own then buys
     a held card (which one, the position tells)."""
     held = [p.word for p in placed if "held" in grammar_kinds(p.word.key, vocabulary)]
+    phrased = vocabulary.phrases_in([p.word.key for p in placed])  # ("রিজার্ভে রাখা")
+    held += [placed[where[0]].word for where, kind in phrased if kind == "held"][:1]
     heads = [str(w.head) for kind, w in items if kind == "head"]
     told = _reserve_told(placed, vocabulary)
     if sorted(heads) == ["buy", "reserve"] and (
@@ -1749,13 +1767,17 @@ def _held_card(
 
 def _reserve_told(placed: list[_Placed], vocabulary: ReadingVocabulary) -> bool:
     """Whether the reserve word of a sentence follows a word that tells of a move made ("…'r
-    cerdyn du wnes i gadw (1-36)": the one I reserved), a small word or two between: it says
-    which card is bought, even beside the card's id."""
+    cerdyn du wnes i gadw (1-36)": the one I reserved), a small word or two between, or
+    begins a phrase of its language's ``held`` ("রিজার্ভ করা"): it says which card is
+    bought, even beside the card's id."""
     at = next(
         (n for n, p in enumerate(placed) if p.role == "head" and p.word.head == "reserve"), None
     )
     if at is None:
         return False
+    keys = [p.word.key for p in placed]
+    if any(kind == "held" and at in where for where, kind in vocabulary.phrases_in(keys)):
+        return True  # ("আমার রিজার্ভ করা কার্ডটি, অর্থাৎ ১-৩৬, কিনছি": the reserved card)
     for p in reversed(placed[max(0, at - 3) : at]):
         if p.role == "telling" or "telling" in grammar_kinds(p.word.key, vocabulary):
             return True
@@ -1985,7 +2007,17 @@ def _without_the_total(args: list[Word]) -> list[Word]:
     "one each" and how many in all ("নীল, লাল ও কালো — একটি করে তিনটি টোকেন নিলাম": blue,
     red and black, one each, three tokens; "… এই তিনটি রত্ন একটি করে নিচ্ছি", these three
     gems, one each): three colours or more, then their number and a one, either way round,
-    or their number alone."""
+    or their number alone; or a one and their number before them ("po unu ĵetono el tri
+    koloroj: diamanton, safiron kaj smeraldon", one token each of three colours)."""
+    leading = list(itertools.takewhile(is_number, args))
+    if len(leading) == 2 and all(map(is_colour, args[2:])):
+        colours = args[2:]
+        counts = [number_of(w) for w in leading]
+        if len({w.sense for w in colours}) == len(colours) >= 3 and counts in (
+            [1, len(colours)],
+            [len(colours), 1],
+        ):
+            return colours
     colours = list(itertools.takewhile(is_colour, args))
     counts = [number_of(w) for w in args[len(colours) :]]
     distinct = len({w.sense for w in colours}) == len(colours) >= 3

@@ -1394,6 +1394,49 @@ def test_a_doubt_said_of_the_move_itself_is_never_read(text: str) -> None:
     assert read_move(text).request is None
 
 
+def test_a_reserved_card_said_by_a_phrase_of_held_is_bought_beside_its_id() -> None:
+    """("আমার রিজার্ভ করা কার্ডটি, অর্থাৎ ১-৩৬, কিনছি": my reserved card, that is 1-36, I buy.)"""
+    request, _ = read("আমার রিজার্ভ করা কার্ডটি, অর্থাৎ ১-৩৬, কিনছি")
+    assert request is not None and (request.action, request.card) == ("buy", "1-36")
+    request, _ = read("রিজার্ভে রাখা কার্ডটা এবার কিনে নিলাম।")
+    assert request is not None and request.action == "buy" and request.held
+
+
+def test_two_colour_letters_after_a_move_word_are_those_colours() -> None:
+    request, _ = read("cymryd u r k\nrhoi nôl w g")
+    assert request is not None and request.returned == T(white=1, green=1)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I take one token each of three colours: white, blue and green",
+        "Ĉi-foje mi prenas po unu ĵetono el tri koloroj: diamanton, safiron kaj smeraldon.",
+    ],
+)
+def test_a_one_each_and_the_number_of_colours_before_them_count_nothing_more(text: str) -> None:
+    request, _ = read(text)
+    assert request is not None and request.gems == T(white=1, blue=1, green=1)
+
+
+def test_a_card_named_with_its_colour_then_reserved_as_it_is_that_card() -> None:
+    request, sure = read("Ooo la ruĝa 3-15 estas tiel bela!! Mi rezervas ĝin, kaj prenas oron")
+    assert request is not None and (request.action, request.card) == ("reserve", "3-15")
+    assert not sure
+
+
+def test_the_gold_held_beside_no_discards_is_no_return_of_gold() -> None:
+    assert read_move("With the gold I have 10, no discards needed").request is None
+
+
+@pytest.mark.parametrize(
+    "text", ["I must withdraw from the game.", "Please accept my resignation, effective now."]
+)
+def test_a_resignation_said_formally_is_read(text: str) -> None:
+    request, _ = read(text)
+    assert request is not None and request.action == "resign"
+
+
 def test_colour_letters_asked_after_a_move_word_are_read_and_asked_back() -> None:
     request, sure = read("take g r k?")
     assert request is not None and request.gems == T(green=1, red=1, black=1) and not sure

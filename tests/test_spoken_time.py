@@ -28,6 +28,7 @@ def day(month: int, day: int, year: int = 2026) -> datetime:
         ("mark me as away until Sunday the 20th?", day(12, 20)),  # the date says which
         ("back Sunday the 20th", day(12, 20)),
         ("Mi estos for ĝis la dudeka de decembro", day(12, 20)),
+        ("A fyddech cystal â gohirio fy nhro hyd at y trydydd o Ionawr?", day(1, 3, 2027)),
         ("back tomorrow", day(12, 10)),
         ("Away for a week from today", NOW + timedelta(days=7)),
         ("I'll be away for a fortnight", NOW + timedelta(days=14)),
@@ -50,6 +51,7 @@ def test_a_time_said_in_words_ends_when_a_person_means(text: str, until: datetim
         "Getið þið sett mig í frí á meðan?",  # (Icelandic "frí", holiday: not English "Fri")
         "Mi estos for ĝis la sepa vespere",  # (until seven o'clock: no day of the month)
         "Mi ne povos ludi ĝis la kvina vico",
+        "i ffwrdd tan y trydydd tro",
     ],
 )
 def test_no_time_said_is_none(text: str) -> None:

@@ -30,7 +30,6 @@ NOT_READ_YET: set[str] = {
     "en-514",
     "en-539",
     "en-569",
-    "en-593",
     "en-597",
     "en-598",
     "en-653",
@@ -38,6 +37,7 @@ NOT_READ_YET: set[str] = {
     "en-692",
     "en-695",
     "en-696",
+    "en-775",
 }  # fmt: skip
 
 templates, test_a_reply_as_people_write_it_is_never_misread_and_is_read = language_tests(

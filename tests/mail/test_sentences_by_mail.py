@@ -383,6 +383,19 @@ def test_back_told_in_the_past_by_a_phrase_of_the_writer_is_back(
     assert "ann@example.org back" in outcome.ruling and outcome.played is None, outcome.said()
 
 
+def test_esperanto_ol_is_no_welsh_back(position: Path, tmp_path: Path) -> None:
+    """("antaŭ ol", before: "ôl" alone is no command; Welsh says back as "nôl", "yn ôl".)"""
+    text = "Antaŭ ol decidi, bonvolu sendi al mi la kompletan liston de ĉiuj movoj."
+    outcome = sent(position, tmp_path / "w", text)
+    assert "moves" in outcome.letters and "back" not in outcome.ruling, outcome.said()
+
+
+def test_away_asked_for_with_please_could_is_a_request(position: Path, tmp_path: Path) -> None:
+    text = "I shall be away until Monday 28th December, so please could the game wait for me?"
+    outcome = sent(position, tmp_path / "w", text)
+    assert outcome.away_until == corpus.NOW.replace(day=28, hour=0), outcome.said()
+
+
 def test_away_until_a_day_said_as_an_ordinal_word_is_that_day(
     position: Path, tmp_path: Path
 ) -> None:
