@@ -187,7 +187,11 @@ def until_said(text: str, now: datetime) -> datetime | None:
             return now + timedelta(days=min(count * words.units[word], MOST_DAYS))
     for n, word in enumerate(said):
         month = words.months.get(word) if words.names(word, written[n]) else None
-        day = _day_beside(said, n, words, dates=True) if month is not None else None
+        day = _day_beside(said, n, words) if month is not None else None
+        if month is not None and day is None and _day_beside(said, n, words, dates=True):
+            if word in words.weekdays:  # (Welsh "Mawrth", March and Tuesday: "tan ddydd
+                return None  # Mawrth yr ail", "tan yr ail o Fawrth": which, is not guessed)
+            day = _day_beside(said, n, words, dates=True)
         if month is not None and day is not None:
             return _start(_next_date(today, month, day))
     for n, word in enumerate(said):

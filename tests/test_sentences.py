@@ -235,6 +235,8 @@ def test_a_doubt_in_a_clause_of_its_own_leaves_the_move_to_be_asked_about() -> N
         "Má ég taka tvo græna",
         "ও লাল নিল, আমি সবুজ নিচ্ছি",  # (নিল: he took, not blue)
         "Take red, just red",  # two of it, or one said again?
+        "I needed to buy 2-14.",  # (what was wanted)
+        "Take red, blue and green. Bob discards white, I think.",
     ],
 )
 def test_what_a_sentence_tells_rather_than_makes_is_never_sure(text: str) -> None:
@@ -246,6 +248,8 @@ def test_what_a_sentence_tells_rather_than_makes_is_never_sure(text: str) -> Non
     [
         "Ég kaupi 1-05 án gulls",  # án (without) is no English "an" counting one
         "২-০৫ রিজার্ভ করবো না, দেখে নিচ্ছি",  # a "না" before a comma is no "না দেখে" (blind)
+        "২-১৪ কিনতে পারমু না।",  # (I can't buy 2-14: no away phrase swallows its "না")
+        "দুটো নীল নিতে পারমু না।",
     ],
 )
 def test_a_not_is_never_taken_for_another_word(text: str) -> None:

@@ -29,6 +29,7 @@ def day(month: int, day: int, year: int = 2026) -> datetime:
         ("back Sunday the 20th", day(12, 20)),
         ("Mi estos for ĝis la dudeka de decembro", day(12, 20)),
         ("A fyddech cystal â gohirio fy nhro hyd at y trydydd o Ionawr?", day(1, 3, 2027)),
+        ("i ffwrdd tan y trydydd o Fai", day(5, 3, 2027)),
         ("back tomorrow", day(12, 10)),
         ("Away for a week from today", NOW + timedelta(days=7)),
         ("I'll be away for a fortnight", NOW + timedelta(days=14)),
@@ -52,6 +53,8 @@ def test_a_time_said_in_words_ends_when_a_person_means(text: str, until: datetim
         "Mi estos for ĝis la sepa vespere",  # (until seven o'clock: no day of the month)
         "Mi ne povos ludi ĝis la kvina vico",
         "i ffwrdd tan y trydydd tro",
+        "tan ddydd Mawrth yr ail",  # (Mawrth: March and Tuesday; which is not guessed)
+        "tan yr ail o Fawrth",
     ],
 )
 def test_no_time_said_is_none(text: str) -> None:
