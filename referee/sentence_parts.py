@@ -200,7 +200,9 @@ def _letters_spaced(text: str) -> str:
         if not before and (found.group(1) or text.count("\n", 0, found.start()) != first):
             return found.group()
         two = len(re.findall(r"[wugrk*]", found.group(), re.IGNORECASE)) == 2
-        if (found.group(1) or two) and not starts_with_a_move_word(before):
+        last = WORD.findall(before)[-1:]  # (the word just before them: "u r k, return g g")
+        moving = starts_with_a_move_word(before) or starts_with_a_move_word(" ".join(last))
+        if (found.group(1) or two) and not moving:
             return found.group()  # ("hey r u k?"; two only after a move word: "rhoi nôl w g")
         return _letters_as_colours(found) + (found.group(1) or "")
 

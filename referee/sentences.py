@@ -2007,8 +2007,9 @@ def _without_the_total(args: list[Word]) -> list[Word]:
     "one each" and how many in all ("নীল, লাল ও কালো — একটি করে তিনটি টোকেন নিলাম": blue,
     red and black, one each, three tokens; "… এই তিনটি রত্ন একটি করে নিচ্ছি", these three
     gems, one each): three colours or more, then their number and a one, either way round,
-    or their number alone; or a one and their number before them ("po unu ĵetono el tri
-    koloroj: diamanton, safiron kaj smeraldon", one token each of three colours)."""
+    their number alone or twice, or a one twice ("un o bob un"); or a one and their number
+    before them ("po unu ĵetono el tri koloroj: diamanton, safiron kaj smeraldon", one token
+    each of three colours)."""
     leading = list(itertools.takewhile(is_number, args))
     if len(leading) == 2 and all(map(is_colour, args[2:])):
         colours = args[2:]
@@ -2023,8 +2024,9 @@ def _without_the_total(args: list[Word]) -> list[Word]:
     distinct = len({w.sense for w in colours}) == len(colours) >= 3
     if not distinct or not counts or None in counts:
         return args
-    if counts in ([1, len(colours)], [len(colours), 1], [len(colours)]):
-        return colours
+    n = len(colours)
+    if counts in ([1, n], [n, 1], [n], [1, 1], [n, n]):  # ("…, un o bob un": one of each one;
+        return colours  # "তিন কালারের তিনটা টোকেন": three colours' three tokens)
     return args
 
 

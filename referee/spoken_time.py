@@ -194,7 +194,13 @@ def until_said(text: str, now: datetime) -> datetime | None:
             day = _day_beside(said, n, words, dates=True)
         if month is not None and day is not None:
             return _start(_next_date(today, month, day))
-    for n, word in enumerate(said):
+    after_until = {n for n, w in enumerate(said) if w in words.until}
+    order = sorted(  # (the day after an "until" first: "…on Friday and shan't be back until
+        range(len(said)),  # Monday the 21st" is until the 21st)
+        key=lambda n: not any(0 < n - u <= 2 for u in after_until),
+    )
+    for n in order:
+        word = said[n]
         weekday = words.weekdays.get(word) if words.names(word, written[n]) else None
         if weekday is None:
             continue

@@ -1409,6 +1409,8 @@ def test_a_reserved_card_said_by_a_phrase_of_held_is_bought_beside_its_id() -> N
 def test_two_colour_letters_after_a_move_word_are_those_colours() -> None:
     request, _ = read("cymryd u r k\nrhoi nôl w g")
     assert request is not None and request.returned == T(white=1, green=1)
+    request, _ = read("u r k, return g g")
+    assert request is not None and request.returned == T(green=2)
 
 
 @pytest.mark.parametrize(
@@ -1416,6 +1418,8 @@ def test_two_colour_letters_after_a_move_word_are_those_colours() -> None:
     [
         "I take one token each of three colours: white, blue and green",
         "Ĉi-foje mi prenas po unu ĵetono el tri koloroj: diamanton, safiron kaj smeraldon.",
+        "fe gymeraf ddiemwnt, saffir ac emrallt \u2013 un o bob un \u2013 o'r banc.",
+        "সাদা নীল সবুজ - তিন কালারের তিনটা টোকেন নিলাম।",
     ],
 )
 def test_a_one_each_and_the_number_of_colours_before_them_count_nothing_more(text: str) -> None:

@@ -30,6 +30,9 @@ def day(month: int, day: int, year: int = 2026) -> datetime:
         ("Mi estos for ĝis la dudeka de decembro", day(12, 20)),
         ("A fyddech cystal â gohirio fy nhro hyd at y trydydd o Ionawr?", day(1, 3, 2027)),
         ("i ffwrdd tan y trydydd o Fai", day(5, 3, 2027)),
+        ("Mi forestos ĝis la tria de januaro", day(1, 3, 2027)),
+        ("Off on Friday and shan't be back until Monday the 21st", day(12, 21)),  # (the
+        # day after "until", not the one before it)
         ("back tomorrow", day(12, 10)),
         ("Away for a week from today", NOW + timedelta(days=7)),
         ("I'll be away for a fortnight", NOW + timedelta(days=14)),

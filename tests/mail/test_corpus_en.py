@@ -16,7 +16,6 @@ NOT_READ_YET: set[str] = {
     "en-276",
     "en-295",
     "en-312",
-    "en-319",
     "en-379",
     "en-381",
     "en-394",
@@ -39,6 +38,9 @@ NOT_READ_YET: set[str] = {
     "en-696",
     "en-775",
     "en-780",
+    "en-814",
+    "en-832",
+    "en-843",
 }  # fmt: skip
 
 templates, test_a_reply_as_people_write_it_is_never_misread_and_is_read = language_tests(

@@ -24,7 +24,6 @@ NOT_READ_YET: set[str] = {
     "is-550",
     "is-552",
     "is-562",
-    "is-565",
     "is-568",
     "is-607",
     "is-609",
@@ -37,6 +36,9 @@ NOT_READ_YET: set[str] = {
     "is-742",
     "is-757",
     "is-781",
+    "is-824",
+    "is-830",
+    "is-840",
 }  # fmt: skip
 
 templates, test_a_reply_as_people_write_it_is_never_misread_and_is_read = language_tests(
