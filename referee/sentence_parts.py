@@ -199,9 +199,13 @@ def _letters_spaced(text: str) -> str:
         before = text[line_start : found.start()].strip()
         if not before and (found.group(1) or text.count("\n", 0, found.start()) != first):
             return found.group()
-        two = len(re.findall(r"[wugrk*]", found.group(), re.IGNORECASE)) == 2
-        last = WORD.findall(before)[-1:]  # (the word just before them: "u r k, return g g")
-        moving = starts_with_a_move_word(before) or starts_with_a_move_word(" ".join(last))
+        letters = re.findall(r"[wugrk*]", found.group(), re.IGNORECASE)
+        if [ch.casefold() for ch in letters] == ["u", "r"]:
+            return found.group()  # ("did I take u r turn": you are, your; never two colours)
+        two = len(letters) == 2
+        said = re.split(r"[.!?]", before)[-1]  # (in their sentence: not "…reserve. u k?")
+        last = WORD.findall(said)[-1:]  # (the word just before them: "u r k, return g g")
+        moving = starts_with_a_move_word(said) or starts_with_a_move_word(" ".join(last))
         if (found.group(1) or two) and not moving:
             return found.group()  # ("hey r u k?"; two only after a move word: "rhoi nôl w g")
         return _letters_as_colours(found) + (found.group(1) or "")

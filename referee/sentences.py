@@ -2025,8 +2025,8 @@ def _without_the_total(args: list[Word]) -> list[Word]:
     if not distinct or not counts or None in counts:
         return args
     n = len(colours)
-    if counts in ([1, n], [n, 1], [n], [1, 1], [n, n]):  # ("…, un o bob un": one of each one;
-        return colours  # "তিন কালারের তিনটা টোকেন": three colours' three tokens)
+    if counts in ([1, n], [n, 1], [n]) or (n == 3 and counts in ([1, 1], [3, 3])):
+        return colours  # ("…, un o bob un": one of each one; "তিন কালারের তিনটা টোকেন")
     return args
 
 

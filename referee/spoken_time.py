@@ -70,6 +70,11 @@ class TimeWords:
     named_in: Mapping[str, frozenset[str]] = field(default_factory=dict)
     #: a day of the month said as a word (Bengali "উনিশে", "উনিশ"): word -> 1 .. 31
     days: Mapping[str, int] = field(default_factory=dict)
+    #: the words of "until" that are one word whole, where the day comes after them
+    #: ("until Monday", "ĝis lundo"), and where it comes before them (Bengali "সোমবার
+    #: পর্যন্ত", in a language that puts its verb last): a day beside one is the day meant
+    until_before_day: frozenset[str] = frozenset()
+    until_after_day: frozenset[str] = frozenset()
     #: a day of the month said as a word that is one only beside a month's name (Esperanto
     #: "la dudeka de decembro"; "ĝis la sepa" alone is until seven o'clock)
     dates: Mapping[str, int] = field(default_factory=dict)
@@ -100,6 +105,8 @@ def _time_words(folder: Path) -> TimeWords:
     named_in: dict[str, frozenset[str]] = {}
     of_month: dict[str, int] = {}
     dates: dict[str, int] = {}
+    before_day: set[str] = set()
+    after_day: set[str] = set()
     for language, table in language_tables(folder):
         said: Mapping[str, Any] = table.get("time", {})
 
@@ -107,6 +114,16 @@ def _time_words(folder: Path) -> TimeWords:
             return {piece for w in words for piece in WORD.findall(fold(str(w), lang))}
 
         until |= folded(said.get("until", []))
+        grammar = table.get("grammar", {})
+        small = {  # (the language's small words: "to", "up" of "up to", Welsh "hyd" of "hyd
+            fold(str(w), language)  # at": a place may follow them)
+            for kind in ("prepositions", "conjunctions", "articles", "pronouns", "helpers")
+            for w in grammar.get(kind, [])
+        }
+        whole = {fold(str(w), language) for w in said.get("until", [])}
+        whole = {w for w in whole if len(WORD.findall(w)) == 1 and w not in small}
+        last = grammar.get("order") == "verb last"
+        (after_day if last else before_day).update(whole)
         during |= folded(said.get("for", []))
         today |= folded(said.get("today", []))
         tomorrow |= folded(said.get("tomorrow", []))
@@ -122,7 +139,6 @@ def _time_words(folder: Path) -> TimeWords:
         counted = [*table.get("numbers", {}).items(), *said.get("numbers", {}).items()]
         for number, words in counted:
             numbers.update(dict.fromkeys(folded(words), int(number)))
-        grammar = table.get("grammar", {})
         ones |= folded([*grammar.get("one", []), *grammar.get("articles", [])])
         _cldr_names(language, weekdays, months)
         for name, words in said.get("weekdays", {}).items():
@@ -138,7 +154,7 @@ def _time_words(folder: Path) -> TimeWords:
     return TimeWords(
         frozenset(until), frozenset(during), units, frozenset(today), frozenset(tomorrow),
         frozenset(ordinals), weekdays, months, numbers, frozenset(ones), named_in, of_month,
-        dates,
+        frozenset(before_day), frozenset(after_day), dates,
     )  # fmt: skip
 
 
@@ -185,7 +201,8 @@ def until_said(text: str, now: datetime) -> datetime | None:
                 continue  # listed: not read as a length, a time said after it may be)
             count = min(count, MOST_DAYS)  # (away caps it after)
             return now + timedelta(days=min(count * words.units[word], MOST_DAYS))
-    for n, word in enumerate(said):
+    for n in _days_meant_first(said, words):
+        word = said[n]
         month = words.months.get(word) if words.names(word, written[n]) else None
         day = _day_beside(said, n, words) if month is not None else None
         if month is not None and day is None and _day_beside(said, n, words, dates=True):
@@ -194,12 +211,7 @@ def until_said(text: str, now: datetime) -> datetime | None:
             day = _day_beside(said, n, words, dates=True)
         if month is not None and day is not None:
             return _start(_next_date(today, month, day))
-    after_until = {n for n, w in enumerate(said) if w in words.until}
-    order = sorted(  # (the day after an "until" first: "…on Friday and shan't be back until
-        range(len(said)),  # Monday the 21st" is until the 21st)
-        key=lambda n: not any(0 < n - u <= 2 for u in after_until),
-    )
-    for n in order:
+    for n in _days_meant_first(said, words):
         word = said[n]
         weekday = words.weekdays.get(word) if words.names(word, written[n]) else None
         if weekday is None:
@@ -217,6 +229,19 @@ def until_said(text: str, now: datetime) -> datetime | None:
     if any(word in words.tomorrow for word in said):  # (last: "from tomorrow until the 20th")
         return _start(today + timedelta(days=1))
     return None
+
+
+def _days_meant_first(said: list[str], words: TimeWords) -> list[int]:
+    """The places of ``said``, those beside a word of "until" first, on the side its language
+    puts the day ("…from Friday until Monday the 21st", "ĝis la deka de januaro", "সোমবার
+    পর্যন্ত, শুক্রবার থেকে…"); otherwise in order."""
+    after = [n for n, w in enumerate(said) if w in words.until_before_day]
+    before = [n for n, w in enumerate(said) if w in words.until_after_day]
+
+    def meant(n: int) -> bool:
+        return any(0 < n - u <= 4 for u in after) or any(0 < u - n <= 2 for u in before)
+
+    return sorted(range(len(said)), key=lambda n: not meant(n))
 
 
 def names_a_day(text: str) -> bool:

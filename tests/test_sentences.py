@@ -1450,7 +1450,11 @@ def test_colour_letters_asked_after_a_move_word_are_read_and_asked_back() -> Non
     assert request is not None and request.gems == T(green=1, red=1, black=1) and not sure
 
 
-@pytest.mark.parametrize("text", ["r u k?", "r u there?", "ok w g", "hey r u k?"])
+@pytest.mark.parametrize(
+    "text",
+    ["r u k?", "r u there?", "ok w g", "hey r u k?", "Thinking I'd reserve. u k?",
+     "sorry did I take u r turn"],
+)  # fmt: skip
 def test_letters_that_ask_or_stand_in_chat_are_no_colours(text: str) -> None:
     assert read_move(text).request is None
 

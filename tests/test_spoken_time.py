@@ -30,9 +30,12 @@ def day(month: int, day: int, year: int = 2026) -> datetime:
         ("Mi estos for ĝis la dudeka de decembro", day(12, 20)),
         ("A fyddech cystal â gohirio fy nhro hyd at y trydydd o Ionawr?", day(1, 3, 2027)),
         ("i ffwrdd tan y trydydd o Fai", day(5, 3, 2027)),
-        ("Mi forestos ĝis la tria de januaro", day(1, 3, 2027)),
         ("Off on Friday and shan't be back until Monday the 21st", day(12, 21)),  # (the
         # day after "until", not the one before it)
+        ("I won't be around, back on Monday, we fly to Rome Friday", day(12, 14)),  # ("to"
+        # goes to a place)
+        ("সোমবার পর্যন্ত, শুক্রবার থেকে খেলতে পারব না", day(12, 14)),  # (the day before পর্যন্ত)
+        ("Mi ne povos ludi de la kvara de januaro ĝis la deka de januaro", day(1, 10, 2027)),
         ("back tomorrow", day(12, 10)),
         ("Away for a week from today", NOW + timedelta(days=7)),
         ("I'll be away for a fortnight", NOW + timedelta(days=14)),
@@ -58,6 +61,7 @@ def test_a_time_said_in_words_ends_when_a_person_means(text: str, until: datetim
         "i ffwrdd tan y trydydd tro",
         "tan ddydd Mawrth yr ail",  # (Mawrth: March and Tuesday; which is not guessed)
         "tan yr ail o Fawrth",
+        "Mi forestos ĝis la fino de decembro, mia tria vojaĝo",  # (no day: "tria" alone)
     ],
 )
 def test_no_time_said_is_none(text: str) -> None:
