@@ -210,7 +210,11 @@ def until_said(text: str, now: datetime) -> datetime | None:
                 return None  # Mawrth yr ail", "tan yr ail o Fawrth": which, is not guessed)
             day = _day_beside(said, n, words, dates=True)
         if month is not None and day is not None:
-            return _start(_next_date(today, month, day))
+            start = _next_date(today, month, day)
+            later = _day_until_after(said, n, words)
+            if later is not None:  # ("from the 2nd of January until the 15th": the next
+                return _start(_next_day_of_month(start, later))  # 15th after the 2nd)
+            return _start(start)
     for n in _days_meant_first(said, words):
         word = said[n]
         weekday = words.weekdays.get(word) if words.names(word, written[n]) else None
@@ -228,6 +232,19 @@ def until_said(text: str, now: datetime) -> datetime | None:
                 return _start(_next_day_of_month(today, day))
     if any(word in words.tomorrow for word in said):  # (last: "from tomorrow until the 20th")
         return _start(today + timedelta(days=1))
+    return None
+
+
+def _day_until_after(said: list[str], n: int, words: TimeWords) -> int | None:
+    """The day's number said after a word of "until" that comes after the month at ``n``
+    with no month of its own ("from the 2nd of January until the 15th"); None when there
+    is none."""
+    for u in range(n + 1, len(said)):
+        if said[u] in words.until_before_day:
+            after = said[u + 1 : u + 5]
+            if any(w in words.months for w in after):
+                return None  # (its own month: "…until the 15th of January", read so)
+            return _day_after(said, u + 1, words)
     return None
 
 

@@ -36,6 +36,8 @@ def day(month: int, day: int, year: int = 2026) -> datetime:
         # goes to a place)
         ("সোমবার পর্যন্ত, শুক্রবার থেকে খেলতে পারব না", day(12, 14)),  # (the day before পর্যন্ত)
         ("Mi ne povos ludi de la kvara de januaro ĝis la deka de januaro", day(1, 10, 2027)),
+        ("away from the 2nd of January until the 15th", day(1, 15, 2027)),  # (the month
+        ("away from 28 December till the 3rd", day(1, 3, 2027)),  # said once, for both)
         ("back tomorrow", day(12, 10)),
         ("Away for a week from today", NOW + timedelta(days=7)),
         ("I'll be away for a fortnight", NOW + timedelta(days=14)),
