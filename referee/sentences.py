@@ -1741,10 +1741,10 @@ def _held_card(
     that too ("reserve and buy" stays two moves). A buy with no card of its own then buys
     a held card (which one, the position tells)."""
     held = [p.word for p in placed if "held" in grammar_kinds(p.word.key, vocabulary)]
-    phrased = vocabulary.phrases_in([p.word.key for p in placed])  # ("রিজার্ভে রাখা")
+    phrased = list(vocabulary.phrases_in([p.word.key for p in placed]))  # ("রিজার্ভে রাখা")
     held += [placed[where[0]].word for where, kind in phrased if kind == "held"][:1]
     heads = [str(w.head) for kind, w in items if kind == "head"]
-    told = _reserve_told(placed, vocabulary)
+    told = _reserve_told(placed, phrased, vocabulary)
     if sorted(heads) == ["buy", "reserve"] and (
         told or not any(_names_a_card(w) for _, w in items)
     ):
@@ -1765,18 +1765,21 @@ def _held_card(
     return items, bool(held)
 
 
-def _reserve_told(placed: list[_Placed], vocabulary: ReadingVocabulary) -> bool:
+def _reserve_told(
+    placed: list[_Placed],
+    phrased: list[tuple[range, str]],
+    vocabulary: ReadingVocabulary,
+) -> bool:
     """Whether the reserve word of a sentence follows a word that tells of a move made ("…'r
     cerdyn du wnes i gadw (1-36)": the one I reserved), a small word or two between, or
     begins a phrase of its language's ``held`` ("রিজার্ভ করা"): it says which card is
-    bought, even beside the card's id."""
+    bought, even beside the card's id. (``phrased``: the grammar phrases of ``placed``.)"""
     at = next(
         (n for n, p in enumerate(placed) if p.role == "head" and p.word.head == "reserve"), None
     )
     if at is None:
         return False
-    keys = [p.word.key for p in placed]
-    if any(kind == "held" and at in where for where, kind in vocabulary.phrases_in(keys)):
+    if any(kind == "held" and at in where for where, kind in phrased):
         return True  # ("আমার রিজার্ভ করা কার্ডটি, অর্থাৎ ১-৩৬, কিনছি": the reserved card)
     for p in reversed(placed[max(0, at - 3) : at]):
         if p.role == "telling" or "telling" in grammar_kinds(p.word.key, vocabulary):

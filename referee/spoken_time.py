@@ -201,21 +201,22 @@ def until_said(text: str, now: datetime) -> datetime | None:
                 continue  # listed: not read as a length, a time said after it may be)
             count = min(count, MOST_DAYS)  # (away caps it after)
             return now + timedelta(days=min(count * words.units[word], MOST_DAYS))
-    for n in _days_meant_first(said, words):
+    order = _days_meant_first(said, words)
+    for n in order:
         word = said[n]
         month = words.months.get(word) if words.names(word, written[n]) else None
         day = _day_beside(said, n, words) if month is not None else None
-        if month is not None and day is None and _day_beside(said, n, words, dates=True):
-            if word in words.weekdays:  # (Welsh "Mawrth", March and Tuesday: "tan ddydd
-                return None  # Mawrth yr ail", "tan yr ail o Fawrth": which, is not guessed)
+        if month is not None and day is None:
             day = _day_beside(said, n, words, dates=True)
+            if day is not None and word in words.weekdays:  # (Welsh "Mawrth", March and
+                return None  # Tuesday: "tan yr ail o Fawrth": which, is not guessed)
         if month is not None and day is not None:
             start = _next_date(today, month, day)
             later = _day_until_after(said, n, words)
             if later is not None:  # ("from the 2nd of January until the 15th": the next
                 return _start(_next_day_of_month(start, later))  # 15th after the 2nd)
             return _start(start)
-    for n in _days_meant_first(said, words):
+    for n in order:
         word = said[n]
         weekday = words.weekdays.get(word) if words.names(word, written[n]) else None
         if weekday is None:
