@@ -230,6 +230,8 @@ def ordinal_level(args: list[Word]) -> int | None:
     no number but one ("one from the second deck"): None when it names it otherwise."""
     if any(number_of(w) not in (None, 1) for w in args) or any(map(is_gem_colour, args)):
         return None
+    if any(w.sense == ROW for w in args):  # ("the first card in the top row": face up)
+        return None
     found = set()
     for n, word in enumerate(args):
         if word.sense != DECK:

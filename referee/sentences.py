@@ -837,7 +837,8 @@ def _returns_nothing(request: MoveRequest) -> bool:
 
 def _after_the_reason(text: str, vocabulary: ReadingVocabulary) -> str | None:
     """What a sentence says after the reason it gives first, when the reason has no move
-    word and names no colour but those that what follows its ``so`` takes ("Estas ankoraŭ kvar
+    word and names no colour but those that what follows its ``so`` takes, or what follows
+    names colours of its own ("Estas ankoraŭ kvar
     verdaj en la banko, do mi prenas du verdajn"; "ব্যাংকে এখনো চারটে সবুজ আছে, তাই আমি
     দুটো সবুজ নিচ্ছি"): None when it says no such thing."""
     at = so_words(text)
@@ -852,7 +853,10 @@ def _after_the_reason(text: str, vocabulary: ReadingVocabulary) -> str | None:
     if {str(p.word.head) for p in then if p.role == "head"} == {"resign"}:
         return after  # (a resignation names no colour: "…mi ne plu vidas ŝancon, do mi cedas")
     taken = {p.word.sense.value for p in then if p.word.sense and is_colour(p.word)}
-    return after if colours <= taken else None  # (the colours the move takes, if it names any)
+    acting = {str(p.word.head) for p in then if p.role == "head"} & {"take", "reserve", "buy"}
+    return after if colours <= taken or (taken and acting) else None  # (the colours the move
+    # takes, if it names any; "there are two red left, so I'm taking white blue green": its
+    # own; not "Two greens please, so I'll give back a red": a return follows the take)
 
 
 def _after_taking_back(text: str, vocabulary: ReadingVocabulary) -> str | None:

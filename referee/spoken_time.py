@@ -215,6 +215,12 @@ def until_said(text: str, now: datetime) -> datetime | None:
             later = _day_until_after(said, n, words)
             if later is not None:  # ("from the 2nd of January until the 15th": the next
                 return _start(_next_day_of_month(start, later))  # 15th after the 2nd)
+            governed = _weekday_until(said, written, n, words)
+            if governed is not None and governed[0] < n:  # ("till Friday, then from the
+                continue  # 20th of December…": the weekday, below)
+            if governed is not None:  # ("from 20 December until Friday": the Friday after)
+                ahead = (governed[1] - start.weekday()) % 7 or 7
+                return _start(start + timedelta(days=ahead))
             return _start(start)
     for n in order:
         word = said[n]
@@ -249,17 +255,40 @@ def _day_until_after(said: list[str], n: int, words: TimeWords) -> int | None:
     return None
 
 
+def _weekday_until(
+    said: list[str], written: list[str], n: int, words: TimeWords
+) -> tuple[int, int] | None:
+    """The place and the weekday a word of "until" governs when the date at ``n`` is not
+    the one it governs ("from 20 December until Friday"; only an "until": "rhwng 20 Rhagfyr
+    a dydd Gwener" is not read so); None when there is none."""
+    if n in _places_meant(said, words):
+        return None
+    for at in _places_meant(said, words):
+        word = said[at]
+        weekday = word in words.weekdays and word not in words.months
+        if weekday and words.names(word, written[at]) and _day_beside(said, at, words) is None:
+            return at, words.weekdays[word]
+    return None
+
+
+def _places_meant(said: list[str], words: TimeWords) -> list[int]:
+    """The places of ``said`` a word of "until" governs, on the side its language puts the
+    day (a word or four after, or two before)."""
+    after = [n for n, w in enumerate(said) if w in words.until_before_day]
+    before = [n for n, w in enumerate(said) if w in words.until_after_day]
+    return [
+        n
+        for n in range(len(said))
+        if any(0 < n - u <= 4 for u in after) or any(0 < u - n <= 2 for u in before)
+    ]
+
+
 def _days_meant_first(said: list[str], words: TimeWords) -> list[int]:
     """The places of ``said``, those beside a word of "until" first, on the side its language
     puts the day ("…from Friday until Monday the 21st", "ĝis la deka de januaro", "সোমবার
     পর্যন্ত, শুক্রবার থেকে…"); otherwise in order."""
-    after = [n for n, w in enumerate(said) if w in words.until_before_day]
-    before = [n for n, w in enumerate(said) if w in words.until_after_day]
-
-    def meant(n: int) -> bool:
-        return any(0 < n - u <= 4 for u in after) or any(0 < u - n <= 2 for u in before)
-
-    return sorted(range(len(said)), key=lambda n: not meant(n))
+    meant = set(_places_meant(said, words))
+    return sorted(range(len(said)), key=lambda n: n not in meant)
 
 
 def names_a_day(text: str) -> bool:

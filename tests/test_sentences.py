@@ -436,6 +436,15 @@ def test_a_top_deck_without_a_level_is_no_deck() -> None:
 
 
 @pytest.mark.parametrize(
+    "text",
+    ["I'll reserve the first card in the top row", "reserve the second card of the third row"],
+)
+def test_an_ordinal_beside_a_row_is_a_face_up_card_not_a_deck(text: str) -> None:
+    request, _ = read(text)
+    assert request is None or request.deck is None
+
+
+@pytest.mark.parametrize(
     ("text", "gems"),
     [
         ("ami ekta sada, ekta nil ar ekta lal nibo", T(white=1, blue=1, red=1)),
@@ -782,6 +791,10 @@ def test_a_goodbye_or_a_musing_after_the_move_never_changes_it(
     [
         ("Two greens, so I can buy 1-23 next turn.", None),  # (no reason: the move, unread)
         ("Two greens please, so I'll give back a red.", T(green=2)),
+        (
+            "There are two red left, so I'm taking white, blue and green.",
+            T(white=1, blue=1, green=1),
+        ),
         ("Rauðan og grænan, svo tek ég bláan líka.", T(blue=1, green=1, red=1)),  # "and then"
     ],
 )
