@@ -34,6 +34,7 @@ def as_read(text: str) -> tuple[str, bool]:
     folder = locale_folder()  # (the words read are its: what is kept is kept by it)
     read = _LONG_WORD.sub(lambda m: _compound_apart(m.group(), folder), read)
     joined = _JOINED_COUNT.sub(lambda m: _joined_count_apart(m.group(), folder), read)
+    joined = _AFTER_A_MOVE_WORD.sub(lambda m: _letter_after_a_move_word(m, vocabulary), joined)
     return _each_but(_without_elided(joined, vocabulary), vocabulary), joined != read
 
 
@@ -154,6 +155,21 @@ def letters_with_a_b(text: str) -> bool:
 #: The colour letters read joined to a count: not "w" nor "u" ("back in 2w": two weeks;
 #: "thx 4u": for you).
 _JOINED_LETTERS = ("g", "r", "k")
+#: A count joined to "w" or "u" just after a word: read as white or blue only after a move
+#: word ("ret 2w", "take 2u"; not "back in 2w").
+_AFTER_A_MOVE_WORD = re.compile(r"(?<![\w-])([^\W\d_]+)(\s+)(\d)([wu])(?![\w-])", re.IGNORECASE)
+
+
+def _letter_after_a_move_word(found: re.Match[str], vocabulary: ReadingVocabulary) -> str:
+    """A count joined to "w" or "u" after a move word as the count and the colour ("ret 2w":
+    "ret 2 white"); after any other word as written."""
+    word, space, count, letter = found.groups()
+    moving = any(s.group == "move" and s.value != "deck" for s in vocabulary.senses_of(fold(word)))
+    if not moving:
+        return found.group(0)
+    return f"{word}{space}{count} {ENGLISH_WORDS.colour(COLOUR_LETTERS[letter.casefold()])}"
+
+
 #: A count written joined to a word, or a word to a count ("2g", "২g", "2p", "L3", "deck1").
 _JOINED_COUNT = re.compile(r"(?<![\w-])(?:\d{1,2}[^\W\d_]{1,6}|[^\W\d_]{1,6}\d)(?![\w-])")
 

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from referee.engine import Buy, GameState
 from referee.engine.cards import tokens
 from referee.notation import MoveRequest, as_move, format_move, resolve
+from referee.sentence_text import as_read
 from referee.sentences import read_move, sentences_of
 from referee.wording.vocabulary import languages_in, locale_folder
 from tests.positions import holding, new_game
@@ -433,6 +434,12 @@ def test_a_deck_named_by_its_ordinal_is_that_deck(text: str, deck: int) -> None:
 def test_a_top_deck_without_a_level_is_no_deck() -> None:
     request, _ = read("reserve from the top deck")
     assert request is None or request.deck is None
+
+
+def test_a_count_joined_to_w_or_u_after_a_move_word_is_that_colour() -> None:
+    request, _ = read("take u r k, ret 2w")
+    assert request is not None and request.returned == T(white=2)
+    assert as_read("back in 2w")[0] == "back in 2w"  # (two weeks: no move word before it)
 
 
 @pytest.mark.parametrize(

@@ -47,6 +47,13 @@ def test_a_move_written_before_a_command_makes_the_reply_a_move() -> None:
     assert found is not None and found.argument == "3"
 
 
+def test_a_word_alone_signed_under_a_move_the_sentences_read_is_no_command() -> None:
+    assert read_command("game", "2 gwyrdd plis\n\nnei") is None  # (a name; Icelandic "no")
+    assert read_command("game", "dwi am reserfio 1-09 de\n\nnei") is None
+    found = read_command("game", "Hi Bo,\n\nnei")  # (no move before it: the answer)
+    assert found is not None and found.command.word == "decline"
+
+
 def test_say_takes_the_rest_of_what_was_written_but_not_the_footer() -> None:
     found = read_command("game", "say Hello all\nsee you soon\n\nSent from my iPhone")
     assert found is not None and found.argument == "Hello all\nsee you soon"

@@ -145,6 +145,7 @@ def read_command(scope: Scope, text: str) -> Found | None:
     _load()
     lines = [line.strip() for line in plain(text).splitlines()]
     written = [line for line in lines if line and not is_footer(line)]
+    moved = False  # whether a line before is a move the sentences read ("2 gwyrdd plis")
     for n, line in enumerate(written[:LINES_LOOKED_AT]):
         word, _, rest = line.partition(" ")
         if word.rstrip("*_").endswith(":") and not rest.strip() and written[n + 1 :]:
@@ -154,9 +155,12 @@ def read_command(scope: Scope, text: str) -> Found | None:
         if not meant:
             if scope == "game" and says_a_move(line):
                 return None
+            moved = moved or (scope == "game" and read_move(line).request is not None)
             continue
         argument = rest.strip()
         alone = not argument.strip(".!?*_ ")
+        if alone and moved:  # ("2 gwyrdd plis / nei": a name signed under a move, Icelandic
+            return None  # "no"; the move is read, and a word alone after it is no command)
         fitting = [c for c in meant if c.argument != "none" or alone]
         if not fitting:
             continue  # "Games night was fun": not the command "games"
@@ -297,6 +301,8 @@ def _phrase_kinds(words: list[str]) -> tuple[set[str], set[int]]:
         if kind in ("away", "requesting", "back", "telling"):
             kinds.add(kind)
             inside.update(where)
+        elif kind not in ("negations", "doubts"):  # (a phrase of grammar says no not:
+            inside.update(where)  # Welsh "dim ond", only; "dim" alone is "no")
     return kinds, inside
 
 
