@@ -46,6 +46,7 @@ from referee.wording.letter import Board, Letter
 from referee.wording.messages import Message, message_of, say
 from referee.wording.vocabulary import reading_vocabulary
 from referee.wording.words import ENGLISH
+from referee.wording.written_language import written_language
 
 __all__ = ["Folder", "Received", "Ruling", "judge", "oversized", "read", "read_confirmation"]
 
@@ -117,7 +118,66 @@ def read_confirmation(inbound: Inbound, token: str, pending: Pending | None) -> 
 
 def judge(mail: Received, seen: Snapshot, now: datetime) -> Ruling:
     """The ruling on one mail that arrived at ``now`` (the time a move is recorded at),
-    knowing ``seen``."""
+    knowing ``seen``; its letters to the writer worded in their language."""
+    ruling = _in_the_writers_thread(_judged(mail, seen, now), mail, seen)
+    return _in_the_writers_language(ruling, mail, seen)
+
+
+def _in_the_writers_thread(ruling: Ruling, mail: Received, seen: Snapshot) -> Ruling:
+    """``ruling`` with the letters that answer a player's mail in their game, about no game
+    of their own (the rules, their games, standings, away…), kept in that game's thread:
+    its reply address (a reply to them is a reply in the game, at the turn now), and the
+    player greeted by their name there."""
+    route = mail.route
+    if mail.scope != "game" or seen.game is None or route is None:
+        return ruling
+    sender = mail.inbound.sender
+    replayed = seen.game.game
+    record = replayed.record
+    if authentic(route, record, sender, seen.secret):  # (a stranger is given no reply address)
+        return ruling
+    name = record.players[route.seat].name
+    letters = [
+        replace(
+            letter,
+            game=record.id,
+            seat=route.seat,
+            turn=replayed.state.turn,
+            name=name,
+        )
+        if letter.to == sender and not letter.game and letter.seat is None
+        else letter
+        for letter in ruling.letters
+    ]
+    return replace(ruling, letters=letters)
+
+
+def _in_the_writers_language(ruling: Ruling, mail: Received, seen: Snapshot) -> Ruling:
+    """``ruling`` with the letters that answer the writer of ``mail`` given the language to
+    word them in when the writer chose none and the letter is about no game: that of the
+    game or invitation the mail was written in, else that of its words (docs/languages.md,
+    "The language of a letter")."""
+    sender = mail.inbound.sender
+    if not any(letter.to == sender and letter.language is None for letter in ruling.letters):
+        return ruling
+    language = None
+    if mail.scope == "game" and seen.game is not None:
+        language = seen.game.game.record.language
+    elif mail.scope == "invitation" and seen.invitation is not None:
+        language = seen.invitation.language
+    language = language or written_language(mail.written)
+    if language is None:
+        return ruling
+    letters = [
+        replace(letter, language=language)
+        if letter.to == sender and letter.language is None
+        else letter
+        for letter in ruling.letters
+    ]
+    return replace(ruling, letters=letters)
+
+
+def _judged(mail: Received, seen: Snapshot, now: datetime) -> Ruling:
     inbound = mail.inbound
     if inbound.automatic:
         why = f"automatic mail: {inbound.automatic}"
@@ -441,7 +501,8 @@ def _no_command(ctx: Context) -> Ruling:
 def _command_refused(ctx: Context, found: Found, reason: Message) -> Ruling:
     """A command that could not be carried out: why, and how it is written."""
     command = found.command
-    says = [say("judge.command_refused", command=command.word)]
+    named = f"commands.{command.word}"  # (its name in the letter's language)
+    says = [say("judge.command_refused", command=named)]
     usage = (command.described(),)
     kind = f"refused-{command.word}"
     if ctx.facts is not None and ctx.seat is not None:
@@ -449,7 +510,7 @@ def _command_refused(ctx: Context, found: Found, reason: Message) -> Ruling:
         says.append(status(state, ctx.name))
         letter = to_player(ctx.record, ctx.seat, kind, says, Board(view(state, ctx.name)))
     else:
-        subject = say("subject.command_refused", command=command.word)
+        subject = say("subject.command_refused", command=named)
         letter = _to_sender(ctx, kind, subject, says)
     letter = replace(
         letter,

@@ -2,8 +2,10 @@
 is sent (so a letter queued before someone wrote ``language cy`` goes out in Welsh).
 
 A reader's language is, first found: the one their address chose (``language``, kept in
-the ledger); the language of the game or invitation the letter is about; the service's
-``language`` setting. Their time zone is the one they chose (``timezone``), else UTC.
+the ledger); the language of the game or invitation the letter is about; the language the
+letter was given when it was queued (``Letter.language``: of the game the mail it answers
+was written in, or of that mail's words); the service's ``language`` setting. Their time
+zone is the one they chose (``timezone``), else UTC.
 """
 
 from __future__ import annotations
@@ -35,8 +37,12 @@ class Readers:
         """Whom ``letter`` is worded for."""
         language, zone = self.ledger.choices(letter.to)
         if language not in languages():
-            language = self.game_language(letter.game) or self.default
+            language = self.game_language(letter.game) or self._given(letter) or self.default
         return Reader(language, zone)
+
+    @staticmethod
+    def _given(letter: Letter) -> str | None:
+        return letter.language if letter.language in languages() else None
 
     def game_language(self, game: str) -> str | None:
         """The language ``game`` (or the invitation to it) was set to, if any."""

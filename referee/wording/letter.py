@@ -80,6 +80,9 @@ class Letter:
     form: Form = "letter"
     #: the token of the confirmation it asks for: its reply address carries it
     confirms: str | None = None
+    #: the language to word it in when its reader chose none and ``game`` says none: the
+    #: language of the game the mail it answers was written in, or of that mail's words
+    language: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The letter as JSON, as it waits in the outbox."""
@@ -106,6 +109,7 @@ class Letter:
             "origin": self.origin,
             "form": self.form,
             "confirms": self.confirms,
+            "language": self.language,
         }
 
     @classmethod
@@ -135,6 +139,7 @@ class Letter:
             origin=body.get("origin"),
             form=body.get("form", "letter"),
             confirms=body.get("confirms"),
+            language=body.get("language"),
         )
 
 

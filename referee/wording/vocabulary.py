@@ -577,6 +577,15 @@ def _accented_words(table: Mapping[str, Any]) -> set[str]:
     """Every word of a words file written with an accented Latin letter (case folded,
     composed; each word of a phrase apart)."""
     found: set[str] = set()
+    for value in table_strings(table):
+        if not value.isascii():
+            composed = unicodedata.normalize("NFC", value.casefold())
+            found |= {w for w in WORD.findall(composed) if _accented_letters(w)}
+    return found
+
+
+def table_strings(table: Mapping[str, Any]) -> Iterator[str]:
+    """Every string of a words file, in its tables and lists at any depth."""
     stack: list[Any] = [table]
     while stack:
         value = stack.pop()
@@ -584,10 +593,8 @@ def _accented_words(table: Mapping[str, Any]) -> set[str]:
             stack.extend(value.values())
         elif isinstance(value, list):
             stack.extend(value)
-        elif isinstance(value, str) and not value.isascii():
-            composed = unicodedata.normalize("NFC", value.casefold())
-            found |= {w for w in WORD.findall(composed) if _accented_letters(w)}
-    return found
+        elif isinstance(value, str):
+            yield value
 
 
 def _accented_letters(text: str) -> set[str]:

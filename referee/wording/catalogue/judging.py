@@ -115,13 +115,13 @@ entry(
 entry(
     "judge.command_refused",
     "Your command '{command}' was not carried out, so nothing changed.",
-    {"command": "text"},
+    {"command": "word"},
     when="a command that could not be carried out",
 )
 entry(
     "subject.command_refused",
     "Splendor referee: '{command}' not carried out",
-    {"command": "text"},
+    {"command": "word"},
     when="the subject of the answer to a command that could not be carried out",
 )
 

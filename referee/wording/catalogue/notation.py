@@ -77,8 +77,8 @@ entry(
 entry(
     "notation.pay_with_buy",
     "'pay' goes with buy, not with {action}",
-    {"action": "text"},
-    when="a payment is given with a move that is not a buy (the action as written)",
+    {"action": "word"},
+    when="a payment is given with a move that is not a buy (the action, in the reader's words)",
 )
 entry(
     "notation.pay_once",
