@@ -230,8 +230,13 @@ def ordinal_level(args: list[Word]) -> int | None:
     no number but one ("one from the second deck"): None when it names it otherwise."""
     if any(number_of(w) not in (None, 1) for w in args) or any(map(is_gem_colour, args)):
         return None
-    if any(w.sense == ROW for w in args):  # ("the first card in the top row": face up)
-        return None
+    decks = [
+        n
+        for n, w in enumerate(args)
+        if w.sense == DECK and not (n + 1 < len(args) and args[n + 1].sense == ROW)
+    ]  # (a deck word before a row word is the row's: "top row")
+    if any(w.sense == ROW for w in args) and not decks:  # ("the first card in the top row":
+        return None  # face up; not "the top card of the third row's deck")
     found = set()
     for n, word in enumerate(args):
         if word.sense != DECK:

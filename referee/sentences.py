@@ -854,9 +854,12 @@ def _after_the_reason(text: str, vocabulary: ReadingVocabulary) -> str | None:
         return after  # (a resignation names no colour: "…mi ne plu vidas ŝancon, do mi cedas")
     taken = {p.word.sense.value for p in then if p.word.sense and is_colour(p.word)}
     acting = {str(p.word.head) for p in then if p.role == "head"} & {"take", "reserve", "buy"}
-    return after if colours <= taken or (taken and acting) else None  # (the colours the move
-    # takes, if it names any; "there are two red left, so I'm taking white blue green": its
-    # own; not "Two greens please, so I'll give back a red": a return follows the take)
+    stated = any(p.role == "unknown" for p in placed)  # (a reason says more than colours:
+    # "White, blue, black - so next turn I buy 1-23" is the take, then its purpose)
+    own = bool(taken) and bool(acting) and stated and not colours & taken
+    return after if colours <= taken or own else None  # (the colours the move takes, if it
+    # names any; "there are two red left, so I'm taking white blue green": its own; not "Two
+    # greens please, so I'll give back a red": a return follows the take)
 
 
 def _after_taking_back(text: str, vocabulary: ReadingVocabulary) -> str | None:

@@ -216,8 +216,9 @@ def until_said(text: str, now: datetime) -> datetime | None:
             if later is not None:  # ("from the 2nd of January until the 15th": the next
                 return _start(_next_day_of_month(start, later))  # 15th after the 2nd)
             governed = _weekday_until(said, written, n, words)
-            if governed is not None and governed[0] < n:  # ("till Friday, then from the
-                continue  # 20th of December…": the weekday, below)
+            if governed is not None and not 0 < governed[0] - n <= 4:  # (the weekday "until"
+                continue  # governs, below, unless it follows the date: "It's my birthday on
+                # 12 December so I'm away until Friday"; "till Friday, then from the 20th…")
             if governed is not None:  # ("from 20 December until Friday": the Friday after)
                 ahead = (governed[1] - start.weekday()) % 7 or 7
                 return _start(start + timedelta(days=ahead))

@@ -451,6 +451,16 @@ def test_an_ordinal_beside_a_row_is_a_face_up_card_not_a_deck(text: str) -> None
     assert request is None or request.deck is None
 
 
+def test_colours_alone_before_so_are_no_reason_for_the_move_after_it() -> None:
+    request, _ = read("White, blue, black - so next turn I buy 1-23 with 2 white")
+    assert request is None or request.action != "buy"  # (the take, then its purpose)
+
+
+def test_a_deck_of_a_row_named_by_its_ordinal_is_that_deck() -> None:
+    request, _ = read("reserve blind from the second row deck")
+    assert request is not None and request.deck == 2
+
+
 @pytest.mark.parametrize(
     ("text", "gems"),
     [

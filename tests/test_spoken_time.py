@@ -39,6 +39,8 @@ def day(month: int, day: int, year: int = 2026) -> datetime:
         ("away from the 2nd of January until the 15th", day(1, 15, 2027)),  # (the month
         ("away from 28 December till the 3rd", day(1, 3, 2027)),  # said once, for both)
         ("Away from 20 December until Friday.", day(12, 25)),  # (the Friday after the 20th)
+        ("It's my birthday on 12 December so I'm away until Friday", day(12, 11)),  # (not
+        # the start: too far before "until")
         ("Away till Friday, back properly after 20 December", day(12, 11)),  # ("until"
         # governs Friday; the date said after it is not the end)
         ("২০ ডিসেম্বর থেকে শুক্রবার পর্যন্ত থাকব না", day(12, 25)),

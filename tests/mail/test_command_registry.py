@@ -3,7 +3,7 @@ a command is found in what a person wrote."""
 
 from __future__ import annotations
 
-from referee.mail.commands import commands, lookup, read_command
+from referee.mail.commands import commands, lookup, read_command, read_command_in_sentences
 from referee.mail.commands.requests import help_commands
 
 EVERY_COMMAND = {
@@ -52,6 +52,15 @@ def test_a_word_alone_signed_under_a_move_the_sentences_read_is_no_command() -> 
     assert read_command("game", "dwi am reserfio 1-09 de\n\nnei") is None
     found = read_command("game", "Hi Bo,\n\nnei")  # (no move before it: the answer)
     assert found is not None and found.command.word == "decline"
+    undone = read_command("game", "I took two greens, sorry, wrong ones\n\nundo")
+    assert undone is not None and undone.command.word == "undo"  # (no answer: a command)
+
+
+def test_an_away_taken_back_is_no_away() -> None:
+    assert (
+        read_command_in_sentences("game", "Never mind the away till Friday, the trip is off.")
+        is None
+    )
 
 
 def test_say_takes_the_rest_of_what_was_written_but_not_the_footer() -> None:

@@ -159,8 +159,9 @@ def read_command(scope: Scope, text: str) -> Found | None:
             continue
         argument = rest.strip()
         alone = not argument.strip(".!?*_ ")
-        if alone and moved:  # ("2 gwyrdd plis / nei": a name signed under a move, Icelandic
-            return None  # "no"; the move is read, and a word alone after it is no command)
+        answers = {c.key for c in meant} <= {"yes", "accept", "decline"}
+        if alone and moved and answers:  # ("2 gwyrdd plis / nei": a name signed under a move,
+            return None  # Icelandic "no": an answer alone after a move is none; "… / undo" is)
         fitting = [c for c in meant if c.argument != "none" or alone]
         if not fitting:
             continue  # "Games night was fun": not the command "games"
@@ -301,8 +302,8 @@ def _phrase_kinds(words: list[str]) -> tuple[set[str], set[int]]:
         if kind in ("away", "requesting", "back", "telling"):
             kinds.add(kind)
             inside.update(where)
-        elif kind not in ("negations", "doubts"):  # (a phrase of grammar says no not:
-            inside.update(where)  # Welsh "dim ond", only; "dim" alone is "no")
+        elif kind == "grammar":  # (a phrase passed over says no not: Welsh "dim ond", only;
+            inside.update(where)  # "dim" alone is "no"; not "never mind", which takes back)
     return kinds, inside
 
 
