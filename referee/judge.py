@@ -155,17 +155,18 @@ def _in_the_writers_thread(ruling: Ruling, mail: Received, seen: Snapshot) -> Ru
 def _in_the_writers_language(ruling: Ruling, mail: Received, seen: Snapshot) -> Ruling:
     """``ruling`` with the letters that answer the writer of ``mail`` given the language to
     word them in when the writer chose none and the letter is about no game: that of the
-    game or invitation the mail was written in, else that of its words (docs/languages.md,
-    "The language of a letter")."""
+    game or invitation the mail was written in (none: the service's, as every letter of that
+    game), else, for a mail to the referee's own address, that of its words
+    (docs/languages.md, "The language of a letter")."""
     sender = mail.inbound.sender
     if not any(letter.to == sender and letter.language is None for letter in ruling.letters):
         return ruling
-    language = None
-    if mail.scope == "game" and seen.game is not None:
-        language = seen.game.game.record.language
-    elif mail.scope == "invitation" and seen.invitation is not None:
-        language = seen.invitation.language
-    language = language or written_language(mail.written)
+    if mail.scope == "game":
+        language = seen.game.game.record.language if seen.game is not None else None
+    elif mail.scope == "invitation":
+        language = seen.invitation.language if seen.invitation is not None else None
+    else:
+        language = written_language(mail.written)
     if language is None:
         return ruling
     letters = [

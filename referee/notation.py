@@ -1159,7 +1159,7 @@ def format_move(move: Move, words: Vocabulary = ENGLISH_WORDS) -> str:
 
     def listed(counts: Tokens) -> str:
         return " ".join(
-            words.colour(k) if n == 1 else f"{n} {words.colour(k)}"
+            words.colour(k) if n == 1 else f"{words.count(n)} {words.colour(k)}"
             for k, n in enumerate(counts)
             if n
         )
@@ -1170,9 +1170,10 @@ def format_move(move: Move, words: Vocabulary = ENGLISH_WORDS) -> str:
         case Take(gems=gems):
             parts = [f"{w('take')} {listed(gems)}"]
         case Reserve(card=card, deck=deck):
-            parts = [f"{w('reserve')} {card}" if card else f"{w('reserve')} {w('deck')} {deck}"]
+            level = words.count(deck)
+            parts = [f"{w('reserve')} {card}" if card else f"{w('reserve')} {w('deck')} {level}"]
         case Buy(card=card, pay=pay):
-            paid = " ".join(f"{n} {words.colour(k)}" for k, n in enumerate(pay) if n)
+            paid = " ".join(f"{words.count(n)} {words.colour(k)}" for k, n in enumerate(pay) if n)
             parts = [f"{w('buy')} {card} {w('pay')} {paid or w('nothing')}"]
         case Pass():
             parts = [w("pass")]

@@ -115,7 +115,7 @@ def board_context(
         "noble_tiles": [{"id": n, "needs": gems(NOBLES[n].requires, words)} for n in shown.nobles],
         "viewer": shown.viewer,
         "bank": "  ".join(
-            f"{words.colour(colour)} {n}"
+            f"{words.colour(colour)} {words.count(n)}"
             for colour, n in zip(TOKEN_COLOURS, shown.bank, strict=True)
         ),
         "bank_gems": [

@@ -142,9 +142,19 @@ class Vocabulary:
     zero: Mapping[str, str] = field(default_factory=dict)
     #: the quotation marks, opening and closing
     quote: tuple[str, str] = ("'", "'")
+    #: the digits numbers are written with, 0 to 9 (``[marks] digits``: Bengali "০১২…৯")
+    digits: str = "0123456789"
 
     def fold(self, word: str) -> str:
         return fold(word, self.language)
+
+    def count(self, text: object) -> str:
+        """``text`` (a number, or words with numbers in them: "7 দিন", a date) with its
+        digits the language's own."""
+        said = str(text)
+        if self.digits == "0123456789":
+            return said
+        return said.translate(str.maketrans("0123456789", self.digits))
 
     def word(self, concept: str) -> str:
         """How the referee writes ``concept`` (a move word, a colour, a command, an option)
@@ -182,6 +192,7 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
     written: dict[str, str] = {}
     zero: dict[str, str] = {}
     quote = ("'", "'")
+    digits = "0123456789"
     for table in tables:  # the language's own words last: they win a clash, and are written
         for concept, words in table.get("moves", {}).items():
             if concept == "fillers":
@@ -204,6 +215,9 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
         zero.update(table.get("zero", {}))
         opening, closing = table.get("marks", {}).get("quote", quote)
         quote = (opening, closing)
+        digits = str(table.get("marks", {}).get("digits", digits))
+        if len(digits) != 10:
+            raise ValueError(f"{language}: [marks] digits are the ten digits 0 to 9 in order")
     return Vocabulary(
         language=language,
         moves=groups["moves"],
@@ -216,6 +230,7 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
         written=written,
         zero=zero,
         quote=quote,
+        digits=digits,
     )
 
 

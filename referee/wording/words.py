@@ -108,6 +108,12 @@ class Words:
             return self.plural(number, found.text, found.plural)
         return str(self._gettext.npgettext(found.code, found.text, found.plural, number))
 
+    def _written(self, value: object) -> str:
+        """A word of words.toml as this language writes it; any other value as it is
+        written, its digits the language's ("5d", "2027-01-15": what a player may write)."""
+        found = self.vocabulary.written.get(str(value))
+        return found if found is not None else self.count(value)
+
     def plural(self, number: int, one: str, other: str) -> str:
         """English has two forms: one, and every other number."""
         return one if number == 1 else other
@@ -164,7 +170,9 @@ class Words:
     def tokens(self, counts: Sequence[int], zero: str = "") -> str:
         """``(0, 0, 0, 2, 0, 1)`` -> ``2 red, 1 gold``; when there are none, the word the
         spec ``zero`` names in the language's ``[zero]`` words (default ``nothing``)."""
-        parts = [f"{n} {self.colour(TOKEN_COLOURS[k])}" for k, n in enumerate(counts) if n]
+        parts = [
+            f"{self.count(n)} {self.colour(TOKEN_COLOURS[k])}" for k, n in enumerate(counts) if n
+        ]
         if parts:
             return ", ".join(parts)
         if zero and zero not in self.vocabulary.zero:
@@ -174,7 +182,9 @@ class Words:
     def taken(self, counts: Sequence[int]) -> str:
         """Tokens as a take is told: ``blue, green and red``, ``2 white``."""
         names = [
-            f"{n} {self.colour(TOKEN_COLOURS[k])}" if n > 1 else self.colour(TOKEN_COLOURS[k])
+            f"{self.count(n)} {self.colour(TOKEN_COLOURS[k])}"
+            if n > 1
+            else self.colour(TOKEN_COLOURS[k])
             for k, n in enumerate(counts)
             if n
         ]
@@ -188,18 +198,23 @@ class Words:
 
     # -- numbers and time ---------------------------------------------------------------------
 
+    def count(self, text: object) -> str:
+        """A number (or words with numbers in them) in the language's own digits (``[marks]
+        digits``: Bengali's own; the reader reads both)."""
+        return self.vocabulary.count(text)
+
     def number(self, value: int, spec: str = "") -> str:
-        """A whole number; ``spec`` is Python's (``,`` thousands, ``>3`` a column). Digits
-        are Latin in every language (what players copy back; the Bengali rules write them so
-        too); thousands are grouped as the language groups them."""
+        """A whole number; ``spec`` is Python's (``,`` thousands, ``>3`` a column), in the
+        language's digits; thousands are grouped as the language groups them."""
         if self.language != "en" and spec == ",":
-            return format_decimal(value, locale=self.language, numbering_system="latn")
-        return format(value, spec)
+            return self.count(format_decimal(value, locale=self.language, numbering_system="latn"))
+        return self.count(format(value, spec))
 
     def percent(self, value: float, spec: str = "") -> str:
         if self.language == "en":
             return format(value, spec or ".0%")
-        return format_percent(value, locale=self.language, numbering_system="latn")
+        said = format_percent(value, locale=self.language, numbering_system="latn")
+        return self.count(said)
 
     def when(self, at: datetime | str) -> str:
         """A time for people, in the reader's zone: ``Tue 8 Dec 2026, 14:00 UTC``; in Welsh
@@ -213,14 +228,14 @@ class Words:
         if self.language in LOWER_CASE_MONTHS:  # CLDR capitalises them; the language does not
             month = str(format_datetime(moment, "MMMM", tzinfo=self.zone, locale=self.language))
             said = said.replace(month, month.lower())
-        return said
+        return self.count(said)
 
     def duration(self, seconds: float | timedelta) -> str:
         """A length of time as people write it, in the largest whole unit up to days:
         ``7 days``, ``36 hours``, ``90 minutes``; in Welsh ``7 diwrnod``."""
         whole = int(seconds.total_seconds() if isinstance(seconds, timedelta) else seconds)
         _short, unit, size = next(u for u in _UNITS if whole % u[2] == 0 or u[2] == 60)
-        return str(format_unit(whole // size, unit, "long", locale=self.language))
+        return self.count(format_unit(whole // size, unit, "long", locale=self.language))
 
     def capital(self, text: str) -> str:
         """``text`` with its first letter a capital, as a sentence begins in English (other
@@ -256,10 +271,9 @@ class Words:
             case "taken":
                 return self.taken(_counts(value))
             case "word":  # a word of words.toml, else a value as it is written (15, 3d)
-                return self.vocabulary.written.get(str(value), str(value))
+                return self._written(value)
             case "words":  # each as "word" is
-                written = self.vocabulary.written
-                return self.listed([written.get(str(v), str(v)) for v in value], spec)
+                return self.listed([self._written(v) for v in value], spec)
             case "move":
                 return self.move(value)
             case "moves":

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,18 +28,21 @@ from jinja2 import (
     Environment,
     FileSystemLoader,
     StrictUndefined,
+    pass_context,
     select_autoescape,
 )
 from jinja2.bccache import Bucket
+from jinja2.runtime import Context
 from markupsafe import Markup
 
-from referee.engine.cards import TOKEN_COLOURS
+from referee.engine.cards import NOBLE_POINTS, TOKEN_COLOURS
 from referee.engine.view import GameView
 from referee.wording.board import board_context, card_facts
 from referee.wording.choices import choices
 from referee.wording.letter import Board, Letter, Written
 from referee.wording.messages import Message, say
 from referee.wording.translations import translations
+from referee.wording.vocabulary import vocabulary
 from referee.wording.words import Words, pad, width, words_for
 
 #: The longest list of moves a letter shows before saying how many more there are.
@@ -101,9 +104,36 @@ def templates(templates_dir: Path | None = None, language: str = "en") -> Enviro
         bytecode_cache=_COMPILED,
     )
     environment.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
-    environment.globals.update(language=language, fonts=FONTS, markup=Markup)
-    environment.filters.update(pad=pad, width=width)
+    count = vocabulary(language).count
+    for name in ("gettext", "_", "ngettext", "pgettext", "npgettext"):
+        said = environment.globals.get(name)
+        if callable(said):
+            environment.globals[name] = _counting(said, count)
+    environment.globals.update(
+        language=language,
+        fonts=FONTS,
+        markup=Markup,
+        digits=vocabulary(language).digits,  # (the page's script writes numbers with them)
+        noble_points=NOBLE_POINTS,
+    )
+    environment.filters.update(pad=pad, width=width, n=count)  # (never on a constant: Jinja
+    # folds it when the template is compiled, once for every language)
     return environment
+
+
+def _counting(said: Callable[..., str], count: Callable[[object], str]) -> Callable[..., str]:
+    """A template's gettext that writes the numbers it is given in the language's digits
+    (``[marks] digits``): "পালা ৬"; the number that chooses a plural form stays a number."""
+
+    @pass_context
+    def counted(context: Context, *args: Any, **variables: Any) -> str:
+        written = {k: count(v) if type(v) is int else v for k, v in variables.items()}
+        numbers = [a for a in args if type(a) is int]
+        if numbers and "num" not in written:
+            written["num"] = count(numbers[-1])
+        return said(context, *args, **written)
+
+    return counted
 
 
 @dataclass(frozen=True)
@@ -235,16 +265,17 @@ class Writer:
     def _howto(self) -> tuple[list[tuple[str, str]], str]:
         """The example moves of "how to move", in the reader's words, each with what it
         does; and the paragraph after them."""
-        w = self.words.vocabulary.word
+        w, n = self.words.vocabulary.word, self.words.count
         red, green, blue, white, gold = (
             self.words.colour(c) for c in ("red", "green", "blue", "white", "gold")
         )
+        pay = f"{w('pay')} {n(2)} {red} {n(1)} {gold}"
         examples = [
             (f"{w('take')} {red} {green} {blue}", "howto.take_three", {}),
-            (f"{w('take')} 2 {red}", "howto.take_two", {}),
+            (f"{w('take')} {n(2)} {red}", "howto.take_two", {}),
             (f"{w('reserve')} 2-07", "howto.reserve", {}),
-            (f"{w('reserve')} {w('deck')} 3", "howto.reserve_deck", {}),
-            (f"{w('buy')} 1-12", "howto.buy", {"pay": f"{w('pay')} 2 {red} 1 {gold}"}),
+            (f"{w('reserve')} {w('deck')} {n(3)}", "howto.reserve_deck", {}),
+            (f"{w('buy')} 1-12", "howto.buy", {"pay": pay}),
             (w("pass"), "howto.pass", {}),
         ]
         shown = [(example, self.say(say(code, **params))) for example, code, params in examples]

@@ -33,9 +33,13 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The example game's replay page, public and as bo saw it, made by the command itself:
     ``referee export example --html FILE --games-dir games``."""
     folder = tmp_path_factory.mktemp("export")
-    files = {"public": folder / "example.html", "bo": folder / "example-bo.html"}
+    files = {
+        "public": folder / "example.html",
+        "bo": folder / "example-bo.html",
+        "bn": folder / "example-bn.html",
+    }
     for who, path in files.items():
-        viewer = [] if who == "public" else ["--as", who]
+        viewer = {"public": [], "bn": ["--lang", "bn"]}.get(who, ["--as", who])
         command = ["referee", "export", "example", "--html", str(path), "--games-dir", "games"]
         done = subprocess.run(
             [sys.executable, "-m", *command, *viewer],
@@ -200,3 +204,15 @@ def test_without_javascript_every_turn_is_shown_in_order(
     assert shown_turns(page) == [str(n) for n in range(LAST + 1)]
     assert not page.locator("nav.controls").is_visible()
     assert page.locator("#result").is_visible()
+
+
+def test_the_turn_shown_is_counted_in_the_pages_own_digits(
+    pages: Pages, exported: dict[str, Path]
+) -> None:
+    page = pages.open(exported["bn"], PHONE)
+    assert position(page) == "পালা ০ / ১১২"  # noqa: RUF001 (Bengali digits)
+    page.locator("#next").click()
+    assert position(page) == "পালা ১ / ১১২"  # (written by the script: Bengali digits too)
+    assert shown_turns(page) == ["1"]  # (what the script counts with stays a number)
+    pages.screenshot(page, "replay-bn")
+    assert pages.fetched == [] and pages.errors == []

@@ -64,6 +64,15 @@ def test_a_proposal_written_in_welsh_is_confirmed_in_welsh(club: Club) -> None:
     _in_welsh(club.latest("dai"))
 
 
+def test_a_welsh_reply_in_a_game_of_the_services_language_keeps_the_games_language(
+    club: Club,
+) -> None:
+    start(club, "new splendor with bob@example.org")
+    club.reply("bob", "Helo! rheolau plis")  # (Welsh, in a game with no language of its own)
+    club.serve()
+    assert club.latest("bob")["Content-Language"] == "en"  # (as every letter of the game)
+
+
 def test_a_mail_in_english_to_the_referee_is_answered_in_english(club: Club) -> None:
     club.write("dai", "Hi,\n\ngames\n\nThanks, Dai")
     club.serve()
