@@ -147,7 +147,9 @@ class Runner:
             late = any(r.late for r in reminders)
             one = reminders[0]  # about one game: a reply to it is a reply in that game
             about = (one.game, one.seat, one.turn) if len(reminders) == 1 else None
-            self.outbox.queue([reminder_letter(address, lines, late, about)])
+            names = {r.name for r in reminders}  # (their name in those games, when it is one)
+            name = one.name if len(names) == 1 else ""
+            self.outbox.queue([reminder_letter(address, name, lines, late, about)])
             self.desk.ledger.note_reminded(address, now, [r.key for r in reminders])
             log.info("reminded %s of %d move(s)", address, len(reminders))
             done += 1

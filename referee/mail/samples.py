@@ -96,6 +96,9 @@ def sample_letters() -> list[Letter]:
         )
     )
     letters.append(address_letter(game, 0, "old@example.org"))
+    told = [say("say.told", player="bob", game=record.id)]
+    said = to_player(record, state.to_move, "said", told, shown)
+    letters.append(replace(said, quoted=("gl hf!",), quoted_from="bob"))
     helped = to_someone(
         "zed@example.org", "Zed", "help", say("subject.help"), [say("help.referee")]
     )
@@ -113,7 +116,7 @@ def sample_letters() -> list[Letter]:
         )
     )
     line = say("reminder.line", game="g1", turn=4, due=due.isoformat())
-    letters.append(reminder_letter("bob@example.org", [line], False, None))
+    letters.append(reminder_letter("bob@example.org", "bob", [line], False, None))
     letters.append(overdue_letter("gm@example.org", "g1", "bob", 3, due))
     invitation = Invitation(
         game="msample",

@@ -175,7 +175,7 @@ def watcher_letters(
     says += [status(state, ""), say("letter.watching", game=game)]
     return [
         replace(
-            to_someone(watcher, watcher, "watch", board_subject(game, public, "", "watch"), says),
+            to_someone(watcher, "", "watch", board_subject(game, public, "", "watch"), says),
             game=game,
             turn=public.turn,
             board=Board(public, _iso(due), last),
@@ -276,16 +276,21 @@ def legal_moves_of(state: GameState) -> tuple[dict[str, Any], ...]:
 
 
 def reminder_letter(
-    address: str, reminders: Sequence[Message], late: bool, about: tuple[str, int, int] | None
+    address: str,
+    name: str,
+    reminders: Sequence[Message],
+    late: bool,
+    about: tuple[str, int, int] | None,
 ) -> Letter:
     """One letter to a player whose move is due in one game or more (``reminders``: one a
-    game). When it is ``about`` one game (its id, the player's seat and the turn now), it
-    carries the player's reply address there: a reply to it with a move plays."""
+    game), greeting them by ``name`` (their name in those games; "": none). When it is
+    ``about`` one game (its id, the player's seat and the turn now), it carries the
+    player's reply address there: a reply to it with a move plays."""
     said = say("reminder.late") if late else say("reminder.soon")
     reply = say("reminder.reply.one") if about else say("reminder.reply.many")
     subject = say("subject.reminder.late") if late else say("subject.reminder.soon")
     letter = replace(
-        to_someone(address, address, "reminder", subject, [said, reply]),
+        to_someone(address, name, "reminder", subject, [said, reply]),
         listing=tuple(reminders),
         listing_title=say("reminder.listing"),
     )

@@ -83,6 +83,9 @@ class Letter:
     #: the language to word it in when its reader chose none and ``game`` says none: the
     #: language of the game the mail it answers was written in, or of that mail's words
     language: str | None = None
+    #: who wrote what ``quoted`` holds ("": the reader, "You wrote:"; a player's name for
+    #: what they said to the table: "bo wrote:")
+    quoted_from: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The letter as JSON, as it waits in the outbox."""
@@ -110,6 +113,7 @@ class Letter:
             "form": self.form,
             "confirms": self.confirms,
             "language": self.language,
+            "quoted_from": self.quoted_from,
         }
 
     @classmethod
@@ -140,6 +144,7 @@ class Letter:
             form=body.get("form", "letter"),
             confirms=body.get("confirms"),
             language=body.get("language"),
+            quoted_from=str(body.get("quoted_from", "")),
         )
 
 

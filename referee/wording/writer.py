@@ -220,6 +220,7 @@ class Writer:
             "subject": subject,
             "paragraphs": [self.say(m) for m in letter.says],
             "quoted": list(letter.quoted),
+            "quoted_from": letter.quoted_from,
             "reason": self.say(letter.reason) if letter.reason is not None else None,
             "options": shown,
             "options_more": len(options) - len(shown),

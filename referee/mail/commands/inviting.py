@@ -196,7 +196,7 @@ def cancelled_letters(
             say("cancel.answer", game=invitation.game, proposer=invitation.proposer, why=why),
             say("cancel.another"),
         ]
-        letter = to_someone(s.address, s.name or s.address, "cancelled", subject, says)
+        letter = to_someone(s.address, s.name, "cancelled", subject, says)
         letters.append(
             replace(
                 letter,

@@ -335,6 +335,6 @@ def invitation_letters(invitation: Invitation, proposer_name: str) -> list[Lette
             say("invite.unknown_sender"),
         ]  # fmt: skip
         subject = say("subject.invitation", game=invitation.game, player=proposer_name)
-        letter = to_someone(entry.address, entry.address, "invitation", subject, says)
+        letter = to_someone(entry.address, "", "invitation", subject, says)  # (no name yet)
         letters.append(replace(letter, game=invitation.game, seat=seat))
     return letters

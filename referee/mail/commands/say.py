@@ -36,13 +36,21 @@ def say(ctx: Context, argument: str) -> Ruling:
             continue
         says = [say_("say.told", player=name, game=game_id), status(state, p.name)]
         board = Board(view(state, p.name), ctx.due)
-        letters.append(replace(to_player(game.record, p.seat, "said", says, board), quoted=said))
+        letter = to_player(game.record, p.seat, "said", says, board)
+        letters.append(replace(letter, quoted=said, quoted_from=name))
     for watcher in ctx.facts.watchers:
         subject = say_("subject.said", game=game_id, player=name)
         told = [say_("say.told.watching", player=name, game=game_id)]
-        letter = to_someone(watcher, watcher, "said", subject, told)
+        letter = to_someone(watcher, "", "said", subject, told)  # (a spectator: no name known)
         letters.append(
-            replace(letter, game=game_id, turn=state.turn, board=Board(view(state)), quoted=said)
+            replace(
+                letter,
+                game=game_id,
+                turn=state.turn,
+                board=Board(view(state)),
+                quoted=said,
+                quoted_from=name,
+            )
         )
     others = len(letters)
     sent = say_("say.sent", count=others, game=game_id)
