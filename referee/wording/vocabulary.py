@@ -124,6 +124,10 @@ def _languages_of(folder: Path) -> tuple[str, ...]:
     return tuple(["en", *(code for code in found if code != "en")])
 
 
+#: The digits of the records, and of every language that names none of its own.
+LATIN_DIGITS = "0123456789"
+
+
 @dataclass(frozen=True)
 class Vocabulary:
     """One language's words with English's: folded word -> what it means, per group; and
@@ -142,8 +146,8 @@ class Vocabulary:
     zero: Mapping[str, str] = field(default_factory=dict)
     #: the quotation marks, opening and closing
     quote: tuple[str, str] = ("'", "'")
-    #: the digits numbers are written with, 0 to 9 (``[marks] digits``: Bengali "০১২…৯")
-    digits: str = "0123456789"
+    #: the digits numbers are written with, 0 to 9 (``[marks] digits``: Bengali's own)
+    digits: str = LATIN_DIGITS
 
     def fold(self, word: str) -> str:
         return fold(word, self.language)
@@ -152,9 +156,9 @@ class Vocabulary:
         """``text`` (a number, or words with numbers in them: "7 দিন", a date) with its
         digits the language's own."""
         said = str(text)
-        if self.digits == "0123456789":
+        if self.digits == LATIN_DIGITS:
             return said
-        return said.translate(str.maketrans("0123456789", self.digits))
+        return said.translate(str.maketrans(LATIN_DIGITS, self.digits))
 
     def word(self, concept: str) -> str:
         """How the referee writes ``concept`` (a move word, a colour, a command, an option)
@@ -192,7 +196,7 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
     written: dict[str, str] = {}
     zero: dict[str, str] = {}
     quote = ("'", "'")
-    digits = "0123456789"
+    digits = LATIN_DIGITS
     for table in tables:  # the language's own words last: they win a clash, and are written
         for concept, words in table.get("moves", {}).items():
             if concept == "fillers":

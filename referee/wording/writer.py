@@ -42,7 +42,7 @@ from referee.wording.choices import choices
 from referee.wording.letter import Board, Letter, Written
 from referee.wording.messages import Message, say
 from referee.wording.translations import translations
-from referee.wording.vocabulary import vocabulary
+from referee.wording.vocabulary import LATIN_DIGITS, vocabulary
 from referee.wording.words import Words, pad, width, words_for
 
 #: The longest list of moves a letter shows before saying how many more there are.
@@ -107,7 +107,7 @@ def templates(templates_dir: Path | None = None, language: str = "en") -> Enviro
     count = vocabulary(language).count
     for name in ("gettext", "_", "ngettext", "pgettext", "npgettext"):
         said = environment.globals.get(name)
-        if callable(said):
+        if callable(said) and vocabulary(language).digits != LATIN_DIGITS:  # (Latin: as is)
             environment.globals[name] = _counting(said, count)
     environment.globals.update(
         language=language,
