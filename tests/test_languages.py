@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from babel import Locale
 from babel.messages.pofile import read_po
+from wcwidth import wcswidth
 
 from referee.engine.cards import TOKEN_COLOURS
 from referee.engine.rules import noble_choices
@@ -30,7 +31,7 @@ from referee.wording.catalogue import entries
 from referee.wording.messages import Message
 from referee.wording.translations import po_catalog, po_path, problems, translations
 from referee.wording.vocabulary import languages, vocabulary
-from referee.wording.words import Words
+from referee.wording.words import Words, width
 from referee.wording.writer import Reader, Writer
 from tests.wording_checks import english_in, leak_checks
 
@@ -243,3 +244,14 @@ def test_nobles_to_choose_between_are_named_in_the_readers_words() -> None:
     for language in TRANSLATED:
         said = Words(language).say(Message("noble.choice_or", choices["params"]))  # type: ignore[arg-type]
         assert "N4" in said and "N7" in said and "noble" not in said, (language, said)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_text_boards_card_columns_line_up_by_the_width_each_is_drawn(language: str) -> None:
+    letter = next(m for m in sample_letters() if m.kind == "turn")
+    text = Writer().reading(Reader(language)).write(letter).text
+    cost = Words(language).say(Message("board.costs", {"cost": [1, 0, 0, 0, 0]})).split()[0]
+    cards = [line for line in text.splitlines() if re.match(r"  [1-3]-\d\d  ", line)]
+    assert len(cards) == 12
+    assert len({width(line[: line.index(f" {cost} ")]) for line in cards}) == 1, cards
+    assert width("ব্যাংক") == wcswidth("ব্যাংক") < len("ব্যাংক")  # (a conjunct: drawn narrower)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import functools
 import string
-import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, Literal
@@ -24,6 +23,7 @@ from babel.dates import format_datetime
 from babel.lists import format_list
 from babel.numbers import format_decimal, format_percent
 from babel.units import format_unit
+from wcwidth import wcswidth
 
 from referee.engine.cards import TOKEN_COLOURS
 from referee.engine.moves import move_from_json
@@ -291,11 +291,17 @@ class Words:
 
 
 def width(text: str) -> int:
-    """How many columns ``text`` takes in a monospace font: marks that sit on a letter (a
-    Bengali virama, an accent written apart) take none."""
-    if text.isascii():
+    """How many columns ``text`` takes in a monospace font, as terminals and mail programs
+    draw it (wcwidth: a Bengali conjunct and the marks on a letter take the columns of one
+    cluster, an accent written apart none); a character with no width of its own (a control
+    character) counts as one."""
+    if text.isascii() and text.isprintable():
         return len(text)
-    return sum(1 for ch in text if unicodedata.category(ch) not in ("Mn", "Me", "Cf"))
+    columns = int(wcswidth(text))
+    if columns >= 0:
+        return columns
+    printable = "".join(ch for ch in text if ch.isprintable())
+    return len(text) - len(printable) + width(printable)
 
 
 def pad(text: str, columns: int) -> str:
