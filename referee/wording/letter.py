@@ -83,8 +83,9 @@ class Letter:
     #: the language to word it in when its reader chose none and ``game`` says none: the
     #: language of the game the mail it answers was written in, or of that mail's words
     language: str | None = None
-    #: who wrote what ``quoted`` holds ("": the reader, "You wrote:"; a player's name for
-    #: what they said to the table: "bo wrote:")
+    #: who wrote what ``quoted`` holds ("": the reader, under "You wrote:"; a player's name
+    #: for what they said to the table, under the letter's last paragraph, which names them:
+    #: "bo says, in game g1:")
     quoted_from: str = ""
 
     def to_json(self) -> dict[str, Any]:

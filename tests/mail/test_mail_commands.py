@@ -316,7 +316,9 @@ def test_say_reaches_every_other_player_and_spectator(club: Club) -> None:
     for name in ("ann", "cat", "zed"):
         assert "Good luck, everyone!" in club.text(name)
         assert "May the best win." in club.text(name)
-        assert "bob wrote:" in club.text(name) and "You wrote:" not in club.text(name)
+        said = club.words(name)  # (who wrote it, just above it: never "You wrote:")
+        assert "bob says, in game" in said and "You wrote:" not in said
+        assert said.index("bob says, in game") < said.index("Good luck, everyone!")
     assert "sent to 3 others" in club.text("bob")
     assert "You wrote:" in club.text("bob")  # (the writer's own words, quoted back)
 

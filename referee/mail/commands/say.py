@@ -34,7 +34,8 @@ def say(ctx: Context, argument: str) -> Ruling:
     for p in people(game.record):
         if p.seat == ctx.seat:
             continue
-        says = [say_("say.told", player=name, game=game_id), status(state, p.name)]
+        says = [status(state, p.name), say_("say.told", player=name, game=game_id)]  # (the
+        # last says who wrote what is quoted under it)
         board = Board(view(state, p.name), ctx.due)
         letter = to_player(game.record, p.seat, "said", says, board)
         letters.append(replace(letter, quoted=said, quoted_from=name))
