@@ -119,33 +119,19 @@ def read_confirmation(inbound: Inbound, token: str, pending: Pending | None) -> 
 def judge(mail: Received, seen: Snapshot, now: datetime) -> Ruling:
     """The ruling on one mail that arrived at ``now`` (the time a move is recorded at),
     knowing ``seen``; its letters to the writer worded in their language."""
-    ruling = _in_the_writers_thread(_judged(mail, seen, now), mail, seen)
-    return _in_the_writers_language(ruling, mail, seen)
+    return _in_the_writers_language(_judged(mail, seen, now), mail, seen)
 
 
-def _in_the_writers_thread(ruling: Ruling, mail: Received, seen: Snapshot) -> Ruling:
-    """``ruling`` with the letters that answer a player's mail in their game, about no game
-    of their own (the rules, their games, standings, away…), kept in that game's thread:
-    its reply address (a reply to them is a reply in the game, at the turn now), and the
-    player greeted by their name there."""
-    route = mail.route
-    if mail.scope != "game" or seen.game is None or route is None:
-        return ruling
-    sender = mail.inbound.sender
-    replayed = seen.game.game
-    record = replayed.record
-    if authentic(route, record, sender, seen.secret):  # (a stranger is given no reply address)
-        return ruling
-    name = record.players[route.seat].name
+def _in_the_writers_thread(ruling: Ruling, ctx: Context) -> Ruling:
+    """``ruling`` on a player's mail in their game (``ctx``, the sender proven that player)
+    with the letters that answer them about no game of their own (the rules, their games,
+    standings, away…) kept in that game's thread: its reply address (a reply to them is a
+    reply in the game, at the turn now), and the player greeted by their name there."""
+    assert ctx.facts is not None and ctx.seat is not None
+    game, seat, turn = ctx.record.id, ctx.seat, ctx.facts.game.state.turn
     letters = [
-        replace(
-            letter,
-            game=record.id,
-            seat=route.seat,
-            turn=replayed.state.turn,
-            name=name,
-        )
-        if letter.to == sender and not letter.game and letter.seat is None
+        replace(letter, game=game, seat=seat, turn=turn, name=ctx.name)
+        if letter.to == ctx.sender and not letter.game and letter.seat is None
         else letter
         for letter in ruling.letters
     ]
@@ -208,6 +194,14 @@ def _judged(mail: Received, seen: Snapshot, now: datetime) -> Ruling:
     ctx = Context(
         "game", inbound, now, seen, seat=route.seat, route_turn=route.turn, lines=mail.lines
     )
+    return _in_the_writers_thread(_in_game(ctx, mail), ctx)
+
+
+def _in_game(ctx: Context, mail: Received) -> Ruling:
+    """A mail of a player in their game (the sender proven that player): a command, a yes
+    to a move asked about, or a move."""
+    seen, route = ctx.seen, mail.route
+    assert seen.game is not None and route is not None
     if mail.found is not None and mail.found.command.key == "yes":
         asked = seen.game.asked(route.seat)
         if asked is not None and _plain_yes(mail.written):

@@ -457,7 +457,7 @@ class ReadingVocabulary:
         letters = self.letters.get(language)
         if letters is None or word.isascii():
             return True
-        return all(ch in letters for ch in _accented_letters(word))
+        return all(ch in letters for ch in accented_letters(word))
 
     @functools.cached_property
     def longest_phrase(self) -> int:
@@ -589,7 +589,7 @@ def build_reading_vocabulary(
 
 def _letters_of(table: Mapping[str, Any]) -> frozenset[str]:
     """The accented Latin letters of every word in a words file (lower case)."""
-    return frozenset(ch for word in _accented_words(table) for ch in _accented_letters(word))
+    return frozenset(ch for word in _accented_words(table) for ch in accented_letters(word))
 
 
 def _accented_words(table: Mapping[str, Any]) -> set[str]:
@@ -599,7 +599,7 @@ def _accented_words(table: Mapping[str, Any]) -> set[str]:
     for value in table_strings(table):
         if not value.isascii():
             composed = unicodedata.normalize("NFC", value.casefold())
-            found |= {w for w in WORD.findall(composed) if _accented_letters(w)}
+            found |= {w for w in WORD.findall(composed) if accented_letters(w)}
     return found
 
 
@@ -616,7 +616,7 @@ def table_strings(table: Mapping[str, Any]) -> Iterator[str]:
             yield value
 
 
-def _accented_letters(text: str) -> set[str]:
+def accented_letters(text: str) -> set[str]:
     """The Latin letters with an accent in ``text`` (lower case, composed)."""
     composed = unicodedata.normalize("NFC", text.casefold())
     return {

@@ -104,16 +104,17 @@ def templates(templates_dir: Path | None = None, language: str = "en") -> Enviro
         bytecode_cache=_COMPILED,
     )
     environment.install_gettext_translations(translations(language), newstyle=True)  # type: ignore[attr-defined]
-    count = vocabulary(language).count
+    words = vocabulary(language)
+    count = words.count
     for name in ("gettext", "_", "ngettext", "pgettext", "npgettext"):
         said = environment.globals.get(name)
-        if callable(said) and vocabulary(language).digits != LATIN_DIGITS:  # (Latin: as is)
+        if callable(said) and words.digits != LATIN_DIGITS:  # (Latin digits: as it is)
             environment.globals[name] = _counting(said, count)
     environment.globals.update(
         language=language,
         fonts=FONTS,
         markup=Markup,
-        digits=vocabulary(language).digits,  # (the page's script writes numbers with them)
+        digits=words.digits,  # (the page's script writes numbers with them)
         noble_points=NOBLE_POINTS,
     )
     environment.filters.update(pad=pad, width=width, n=count)  # (never on a constant: Jinja

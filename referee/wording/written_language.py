@@ -20,7 +20,16 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from referee.wording.vocabulary import WORD, fold, language_tables, locale_folder, table_strings
+from referee.wording.vocabulary import (
+    WORD,
+    ReadingVocabulary,
+    accented_letters,
+    fold,
+    language_tables,
+    locale_folder,
+    reading_vocabulary,
+    table_strings,
+)
 
 #: The most words of a mail looked at (a language shows itself in its first lines).
 MOST_WORDS = 400
@@ -29,7 +38,8 @@ MOST_WORDS = 400
 def written_language(text: str) -> str | None:
     """The language ``text`` is written in (a language code), or None when its words do
     not say (no word of one language alone, or as many of two)."""
-    own, letters = _words_of_each(locale_folder())
+    own = _words_of_each(locale_folder())
+    vocabulary = reading_vocabulary()
     counted: Counter[str] = Counter()
     seen: set[str] = set()
     for written in WORD.findall(text)[:MOST_WORDS]:
@@ -37,7 +47,7 @@ def written_language(text: str) -> str | None:
         if word in seen or word.isdecimal():
             continue
         seen.add(word)
-        having = own.get(word) or own.get(fold(word)) or _by_letters(word, letters)
+        having = own.get(word) or own.get(fold(word)) or _by_letters(word, vocabulary)
         if having is not None and len(having) == 1:
             counted[next(iter(having))] += 1
     ranked = counted.most_common(2)
@@ -46,35 +56,23 @@ def written_language(text: str) -> str | None:
     return ranked[0][0]
 
 
-def _by_letters(word: str, letters: Mapping[str, frozenset[str]]) -> frozenset[str] | None:
+def _by_letters(word: str, vocabulary: ReadingVocabulary) -> frozenset[str] | None:
     """The languages whose words have every accented Latin letter of ``word`` (None: it
     has none)."""
-    accented = {ch for ch in word if not ch.isascii() and "LATIN" in unicodedata.name(ch, "")}
-    if not accented:
+    if not accented_letters(word):
         return None
-    return frozenset(lang for lang, have in letters.items() if accented <= have)
+    return frozenset(lang for lang in vocabulary.languages if vocabulary.written_in(word, lang))
 
 
 @functools.cache
-def _words_of_each(
-    folder: Path,
-) -> tuple[dict[str, frozenset[str]], dict[str, frozenset[str]]]:
+def _words_of_each(folder: Path) -> dict[str, frozenset[str]]:
     """Each word of every words file (case folded and composed; and folded as that
-    language folds it) -> the languages that have it; and each language's accented Latin
-    letters."""
+    language folds it) -> the languages that have it."""
     having: dict[str, set[str]] = {}
-    letters: dict[str, frozenset[str]] = {}
     for language, table in language_tables(folder):
-        words = set(_strings(table, language))
-        for word in words:
+        for word in _strings(table, language):
             having.setdefault(word, set()).add(language)
-        letters[language] = frozenset(
-            ch
-            for word in words
-            for ch in word
-            if not ch.isascii() and "LATIN" in unicodedata.name(ch, "")
-        )
-    return {w: frozenset(langs) for w, langs in having.items()}, letters
+    return {w: frozenset(langs) for w, langs in having.items()}
 
 
 def _strings(table: Mapping[str, Any], language: str) -> set[str]:

@@ -145,7 +145,7 @@ def read_command(scope: Scope, text: str) -> Found | None:
     _load()
     lines = [line.strip() for line in plain(text).splitlines()]
     written = [line for line in lines if line and not is_footer(line)]
-    moved = False  # whether a line before is a move the sentences read ("2 gwyrdd plis")
+    before: list[str] = []  # the lines before that are no command ("2 gwyrdd plis")
     for n, line in enumerate(written[:LINES_LOOKED_AT]):
         word, _, rest = line.partition(" ")
         if word.rstrip("*_").endswith(":") and not rest.strip() and written[n + 1 :]:
@@ -155,13 +155,14 @@ def read_command(scope: Scope, text: str) -> Found | None:
         if not meant:
             if scope == "game" and says_a_move(line):
                 return None
-            moved = moved or (scope == "game" and read_move(line).request is not None)
+            before.append(line)
             continue
         argument = rest.strip()
         alone = not argument.strip(".!?*_ ")
         answers = {c.key for c in meant} <= {"yes", "accept", "decline"}
-        if alone and moved and answers:  # ("2 gwyrdd plis / nei": a name signed under a move,
-            return None  # Icelandic "no": an answer alone after a move is none; "… / undo" is)
+        if alone and answers and scope == "game" and _a_move_in(before):  # ("2 gwyrdd plis /
+            return None  # nei": a name signed under a move, Icelandic "no": an answer alone
+            # after a move is none; "… / undo" is a command)
         fitting = [c for c in meant if c.argument != "none" or alone]
         if not fitting:
             continue  # "Games night was fun": not the command "games"
@@ -257,6 +258,11 @@ def read_command_in_sentences(scope: Scope, text: str) -> Found | None:
 
 #: The fewest words after a command word that may be a sentence rather than its argument.
 SENTENCE_AFTER = 4
+
+
+def _a_move_in(lines: list[str]) -> bool:
+    """Whether the sentences of one of ``lines`` read as a move."""
+    return any(read_move(line).request is not None for line in lines)
 
 
 def _a_sentence_moving(argument: str) -> bool:
