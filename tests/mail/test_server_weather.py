@@ -273,6 +273,15 @@ def test_letters_wait_for_a_stopped_postfix_and_each_goes_once_in_order(
     expected[mover2].append("g2 · turn 1")
     expected[other2].append("g2 · turn 1")
     expected[other2].append("Splendor g2")  # the list of moves
+    # a letter leaves the outbox a moment before the log says it went
+    wait_until(
+        lambda: (
+            len(lines_with(table.referee.log_text()[said_before:], "letter to", " sent: "))
+            >= sum(len(subjects) for subjects in expected.values())
+        ),
+        "the log to say each letter went",
+    )
+    said = table.referee.log_text()[said_before:]
     for name, subjects in expected.items():
         address = table.servers.address(name)
         went = [
