@@ -1156,12 +1156,14 @@ def format_move(move: Move, words: Vocabulary = ENGLISH_WORDS) -> str:
     (a language's vocabulary) is given: the text a letter shows its reader. Records keep the
     English text, which does not depend on anyone's language."""
     w = words.word
+    case = words.notation_case
+
+    def counted(n: int, k: int) -> str:  # 2 red; in Esperanto, the verb's object: 2 ruĝajn
+        return words.counted(n, TOKEN_COLOURS[k], case)
 
     def listed(counts: Tokens) -> str:
         return " ".join(
-            words.colour(k) if n == 1 else f"{words.count(n)} {words.colour(k)}"
-            for k, n in enumerate(counts)
-            if n
+            words.colour(k) if n == 1 else counted(n, k) for k, n in enumerate(counts) if n
         )
 
     match move:
@@ -1173,7 +1175,7 @@ def format_move(move: Move, words: Vocabulary = ENGLISH_WORDS) -> str:
             level = words.count(deck)
             parts = [f"{w('reserve')} {card}" if card else f"{w('reserve')} {w('deck')} {level}"]
         case Buy(card=card, pay=pay):
-            paid = " ".join(f"{words.count(n)} {words.colour(k)}" for k, n in enumerate(pay) if n)
+            paid = " ".join(counted(n, k) for k, n in enumerate(pay) if n)
             parts = [f"{w('buy')} {card} {w('pay')} {paid or w('nothing')}"]
         case Pass():
             parts = [w("pass")]

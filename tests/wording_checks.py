@@ -9,6 +9,7 @@ import html
 import re
 import string
 from email.message import EmailMessage
+from pathlib import Path
 
 from referee.wording.catalogue import entries
 from referee.wording.translations import po_catalog
@@ -57,3 +58,14 @@ def mail_text(message: EmailMessage) -> str:
         if part is not None:
             parts.append(str(part.get_content()))
     return "\n".join(parts)
+
+
+def a_language(folder: Path, words: str, code: str = "xx") -> Path:
+    """``folder`` made a folder of languages (for :func:`languages_in`): English's words, and
+    a language ``code`` whose words.toml is ``words``."""
+    english = Path(__file__).parents[1] / "referee" / "locale" / "en" / "words.toml"
+    (folder / "en").mkdir(parents=True, exist_ok=True)
+    (folder / "en" / "words.toml").write_text(english.read_text(encoding="utf-8"))
+    (folder / code).mkdir(exist_ok=True)
+    (folder / code / "words.toml").write_text(words, encoding="utf-8")
+    return folder

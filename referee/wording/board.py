@@ -32,17 +32,24 @@ FILLS = {
 
 
 def gems(values: tuple[int, ...], words: Words) -> list[dict[str, Any]]:
-    """Counts per colour as the HTML paints them: a coloured chip each."""
+    """Counts per colour as the HTML paints them: a coloured chip each, and the count in
+    words (``counted``: ``2 red``; Welsh ``2 goch``)."""
     return [
         {
             "colour": words.colour(TOKEN_COLOURS[k]),
             "key": TOKEN_COLOURS[k],
             "count": n,
+            "counted": words.counted(n, TOKEN_COLOURS[k]),
             "fill": FILLS[TOKEN_COLOURS[k]],
         }
         for k, n in enumerate(values)
         if n
     ]
+
+
+def card_colour(colour: str, words: Words) -> str:
+    """A card's bonus colour, agreeing with the one card (Icelandic ``rautt``, the neuter)."""
+    return words.colour_as(colour, "one,nominative")
 
 
 @functools.cache
@@ -53,7 +60,7 @@ def card_line(card_id: str, words: Words) -> str:
     points = words.say(say("board.points", points=card.points)) if card.points else ""
     costs = words.say(say("board.costs", cost=list(card.cost)))
     colours, pointed = _columns(words.language)
-    colour = pad(words.colour(card.bonus_colour), colours)
+    colour = pad(card_colour(card.bonus_colour, words), colours)
     return f"{card_id}  {colour}  {pad(points, pointed)}  {costs}"
 
 
@@ -62,7 +69,7 @@ def _columns(language: str) -> tuple[int, int]:
     """How wide the text board's colour and points columns are in ``language`` (English: 5
     and 5): as wide as the longest colour word and the longest points, so cards line up."""
     words = words_for(language)
-    colours = max(width(words.colour(c)) for c in TOKEN_COLOURS[:5])
+    colours = max(width(card_colour(c, words)) for c in TOKEN_COLOURS[:5])
     points = max(width(words.say(say("board.points", points=n))) for n in range(1, 6))
     return max(colours, 5), max(points, 5)
 
@@ -78,7 +85,7 @@ def _card_face(card_id: str, words: Words) -> dict[str, Any]:
     card = CARDS[card_id]
     return {
         "id": card_id,
-        "colour": words.colour(card.bonus_colour),
+        "colour": card_colour(card.bonus_colour, words),
         "key": card.bonus_colour,
         "fill": FILLS[card.bonus_colour],
         "points": card.points,
@@ -119,7 +126,13 @@ def board_context(
             for colour, n in zip(TOKEN_COLOURS, shown.bank, strict=True)
         ),
         "bank_gems": [
-            {"colour": words.colour(c), "key": c, "count": n, "fill": FILLS[c]}
+            {
+                "colour": words.colour(c),
+                "key": c,
+                "count": n,
+                "counted": words.counted(n, c),
+                "fill": FILLS[c],
+            }
             for c, n in zip(TOKEN_COLOURS, shown.bank, strict=True)
         ],
         "nobles": [

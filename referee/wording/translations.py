@@ -15,15 +15,17 @@ import functools
 import io
 import string
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 from babel.support import NullTranslations, Translations
 
+from referee.engine.cards import TOKEN_COLOURS
 from referee.wording.catalogue import entries
-from referee.wording.vocabulary import locale_folder
+from referee.wording.vocabulary import NOMINATIVE, PLURAL_CATEGORIES, counted_spec, locale_folder
 
 DOMAIN = "referee"
 
@@ -83,7 +85,8 @@ def problems(language: str) -> list[str]:
             found.append(f"{where}: {len(translated)} plural forms, not {catalog.num_plurals}")
         english = set(fields(each.text)) | set(fields(each.plural or each.text))
         for text in translated:
-            said = set(fields(text))
+            said, named = _as_english(fields(text), each.params)
+            said |= {field for field in english if field[0] in named}  # {paid:colour}
             # a form may leave out the number its plural is chosen by ("buy the card"), as
             # the English singular may; msgfmt --check keeps it where a form needs it
             right = said <= english if each.plural is not None else said == english
@@ -102,6 +105,52 @@ def problems(language: str) -> list[str]:
             elif not all(translated):
                 found.append(f"{language} template text {message.id!r}: not translated")
     return found
+
+
+#: The flag Babel gives every message with ``{`` fields. The referee's fields are not
+#: Python's format specs (``{tokens:none}``, ``{paid:colour,accusative}``): msgfmt and the
+#: translators' tools would misread them, so the .po files do not claim it (:func:`problems`
+#: checks the fields instead).
+BRACE_FLAG = "python-brace-format"
+
+
+def drop_brace_flags(language: str) -> int:
+    """Take :data:`BRACE_FLAG` off every message of ``language``'s .po (``scripts/
+    translations update`` does, after pybabel has merged the catalogue); how many had it."""
+    catalog = po_catalog(language)
+    flagged = [message for message in catalog if BRACE_FLAG in message.flags]
+    if flagged:
+        for message in flagged:
+            message.flags.discard(BRACE_FLAG)
+        with po_path(language).open("wb") as file:
+            write_po(file, catalog, width=100, ignore_obsolete=True)
+    po_catalog.cache_clear()
+    translations.cache_clear()
+    return len(flagged)
+
+
+def _as_english(
+    said: list[tuple[str, str]], kinds: Mapping[str, str]
+) -> tuple[set[tuple[str, str]], set[str]]:
+    """A translation's fields as the English writes them: without the case a counted field
+    names (``{paid:accusative}``), the colour a number is counted in (``{paid:colour}``) or
+    the form a colour takes (``{colour:two}``) or the case of a name (``{player:genitive}``),
+    which only a translation adds; and the
+    colour fields so named (a translation may write ``{colour}`` only through them)."""
+    plain: set[tuple[str, str]] = set()
+    named: set[str] = set()
+    for name, spec in said:
+        kind = kinds.get(name)
+        if kind in ("tokens", "taken", "number", "colour", "name") and spec:
+            case, rest = counted_spec(spec)
+            colours = [p for p in rest if p in TOKEN_COLOURS or kinds.get(p) == "colour"]
+            if kind == "colour":  # {colour:two,accusative}
+                colours = [p for p in rest if p in PLURAL_CATEGORIES]
+            if colours or case != NOMINATIVE or "nominative" in spec:
+                named.update(p for p in colours if kinds.get(p) == "colour")
+                spec = ",".join(p for p in rest if p not in colours)
+        plain.add((name, spec))
+    return plain, named
 
 
 def _strings(string: object) -> tuple[str, ...]:

@@ -35,6 +35,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Generic, Literal, TypeVar
 
+from babel import Locale, UnknownLocaleError
+
 from referee.engine.cards import TOKEN_COLOURS
 
 #: The concepts of a move, in the order a words file lists them.
@@ -126,6 +128,34 @@ def _languages_of(folder: Path) -> tuple[str, ...]:
 
 #: The digits of the records, and of every language that names none of its own.
 LATIN_DIGITS = "0123456789"
+#: CLDR's plural categories: the keys a ``[counted]`` form is given under.
+PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
+#: The case a count is written in when a message names none (``[counted]`` of words.toml).
+NOMINATIVE = "nominative"
+
+
+#: The cases a counted field's spec may name (``{paid:accusative}``): a language gives
+#: forms for those it tells apart in its words.toml ``[counted]``; the others are its
+#: nominative.
+CASES = frozenset({"nominative", "accusative", "dative", "genitive"})
+
+
+def counted_spec(spec: str) -> tuple[str, list[str]]:
+    """A counted field's spec (tokens, a take, a number with a colour) read: the case it
+    names (:data:`CASES`; default nominative) and its other parts, as written
+    (``none of those,accusative`` -> accusative, ``["none of those"]``)."""
+    parts = [part.strip() for part in spec.split(",")] if spec else []
+    cases = [part for part in parts if part in CASES]
+    return (cases[-1] if cases else NOMINATIVE), [p for p in parts if p and p not in CASES]
+
+
+@functools.cache
+def _plural_category(language: str, number: int) -> str:
+    """CLDR's plural category of ``number`` in ``language``: one, two, few, many or other."""
+    try:
+        return str(Locale.parse(language).plural_form(number))
+    except (ValueError, UnknownLocaleError):  # a game master's language CLDR has not
+        return "one" if number == 1 else "other"
 
 
 @dataclass(frozen=True)
@@ -148,6 +178,17 @@ class Vocabulary:
     quote: tuple[str, str] = ("'", "'")
     #: the digits numbers are written with, 0 to 9 (``[marks] digits``: Bengali's own)
     digits: str = LATIN_DIGITS
+    #: how a colour is written after a number (``[counted]``): case -> colour -> CLDR plural
+    #: category -> the word; a case not given is the nominative; a colour or category not
+    #: given, the category ``other``, else the colour as ``written``
+    counted_forms: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=dict)
+    #: the case a move's counts are written in, in the notation (``[counted] notation``)
+    notation_case: str = NOMINATIVE
+    #: the endings a name takes (``[names]``): case -> (the letters a name ends in, its
+    #: ending) in order, and the ending of a name none of them ends (another script's)
+    name_endings: Mapping[str, tuple[tuple[tuple[str, str], ...], str]] = field(
+        default_factory=dict
+    )
 
     def fold(self, word: str) -> str:
         return fold(word, self.language)
@@ -159,6 +200,39 @@ class Vocabulary:
         if self.digits == LATIN_DIGITS:
             return said
         return said.translate(str.maketrans(LATIN_DIGITS, self.digits))
+
+    def counted(self, number: int, colour: str, case: str = NOMINATIVE) -> str:
+        """``number`` of ``colour`` as this language writes it: ``2 red``; in Welsh ``2 goch``,
+        ``3 choch``; in Esperanto, accusative, ``1 ruĝan``, ``2 ruĝajn``; in Icelandic ``1
+        rautt``, ``21 rautt``, ``2 rauð``. The form is the language's data (``[counted]`` of
+        its words.toml), chosen by the CLDR plural category of ``number`` and by ``case``."""
+        return f"{self.count(number)} {self.counted_word(number, colour, case)}"
+
+    def counted_word(self, number: int, colour: str, case: str = NOMINATIVE) -> str:
+        """The word for ``colour`` after ``number`` (:meth:`counted` without the number: a
+        take of one token of a colour is told by this word alone)."""
+        return self.form(colour, _plural_category(self.language, number), case)
+
+    def form(self, colour: str, category: str = "one", case: str = NOMINATIVE) -> str:
+        """``colour`` in the form a number of CLDR plural ``category`` and ``case`` want
+        (``[counted]``; a case not given is the nominative, a category not given
+        ``other``, a colour not given the word as written)."""
+        forms = self.counted_forms.get(case, {}).get(colour)
+        if forms is None:  # a case the language does not tell apart is its nominative
+            forms = self.counted_forms.get(NOMINATIVE, {}).get(colour)
+        if not forms:
+            return self.written[colour]
+        return forms.get(category) or forms.get("other") or self.written[colour]
+
+    def name_in(self, name: str, case: str) -> str:
+        """``name`` with the ending ``case`` gives it in this language (``[names]``):
+        Bengali genitive ``রহিমের``, ``সীমার``, ``alice-এর``; as it is in a language (or a
+        case) that gives none."""
+        if case not in self.name_endings or not name:
+            return name
+        rules, otherwise = self.name_endings[case]
+        ending = next((ending for letters, ending in rules if name[-1] in letters), otherwise)
+        return name + ending
 
     def word(self, concept: str) -> str:
         """How the referee writes ``concept`` (a move word, a colour, a command, an option)
@@ -197,6 +271,9 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
     zero: dict[str, str] = {}
     quote = ("'", "'")
     digits = LATIN_DIGITS
+    counted: dict[str, dict[str, dict[str, str]]] = {}
+    notation_case = NOMINATIVE
+    name_endings: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {}
     for table in tables:  # the language's own words last: they win a clash, and are written
         for concept, words in table.get("moves", {}).items():
             if concept == "fillers":
@@ -222,6 +299,10 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
         digits = str(table.get("marks", {}).get("digits", digits))
         if len(digits) != 10:
             raise ValueError(f"{language}: [marks] digits are the ten digits 0 to 9 in order")
+        if "counted" in table:
+            counted, notation_case = _counted(language, table["counted"])
+        if "names" in table:
+            name_endings = _name_endings(language, table["names"])
     return Vocabulary(
         language=language,
         moves=groups["moves"],
@@ -235,7 +316,59 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
         zero=zero,
         quote=quote,
         digits=digits,
+        counted_forms=counted,
+        notation_case=notation_case,
+        name_endings=name_endings,
     )
+
+
+def _name_endings(
+    language: str, table: Mapping[str, Any]
+) -> dict[str, tuple[tuple[tuple[str, str], ...], str]]:
+    """A words file's ``[names]``: per case, its rules (``{after = letters, ending = ...}``)
+    and the ending ``otherwise``; a ValueError naming what is wrong in it."""
+    found: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {}
+    for case, given in table.items():
+        where = f"{language}: [names.{case}]"
+        if case not in CASES:
+            raise ValueError(f"{where}: {case!r} is no case ({', '.join(sorted(CASES))})")
+        try:
+            rules = tuple((str(r["after"]), str(r["ending"])) for r in given.get("rules", ()))
+            found[case] = (rules, str(given.get("otherwise", "")))
+        except (KeyError, TypeError, AttributeError):
+            raise ValueError(
+                f'{where}: rules = [{{ after = "letters", ending = "..." }}, ...] and '
+                f'otherwise = "..."'
+            ) from None
+    return found
+
+
+
+
+def _counted(language: str, table: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+    """A words file's ``[counted]``: its cases (each a colour -> category -> word table) and
+    the case of the notation; a ValueError naming what is wrong in it."""
+    where = f"{language}: [counted]"
+    notation = str(table.get("notation", NOMINATIVE))
+    cases: dict[str, dict[str, dict[str, str]]] = {}
+    for case, colours in table.items():
+        if case == "notation":
+            continue
+        if not isinstance(colours, Mapping):
+            raise ValueError(f"{where} {case}: a table of colours, each its forms")
+        for colour, forms in colours.items():
+            if colour not in TOKEN_COLOURS:
+                raise ValueError(f"{where}.{case}: {colour!r} is no colour ({TOKEN_COLOURS})")
+            unknown = set(forms) - PLURAL_CATEGORIES
+            if unknown:
+                raise ValueError(
+                    f"{where}.{case}.{colour}: {sorted(unknown)} are no CLDR plural categories"
+                    f" ({', '.join(sorted(PLURAL_CATEGORIES))})"
+                )
+        cases[case] = {colour: dict(forms) for colour, forms in colours.items()}
+    if notation != NOMINATIVE and notation not in cases:
+        raise ValueError(f"{where}: notation = {notation!r} is no case given here")
+    return cases, notation
 
 
 # ---------------------------------------------------------------------------------------------

@@ -30,7 +30,13 @@ from referee.engine.moves import move_from_json
 from referee.wording.catalogue import Entry, lookup
 from referee.wording.messages import Message
 from referee.wording.translations import translations
-from referee.wording.vocabulary import Vocabulary, vocabulary
+from referee.wording.vocabulary import (
+    NOMINATIVE,
+    PLURAL_CATEGORIES,
+    Vocabulary,
+    counted_spec,
+    vocabulary,
+)
 
 #: How a time is written in each language (CLDR date patterns); a language not here: DATES.
 DATE_PATTERNS = {
@@ -89,11 +95,24 @@ class Words:
         text = self.text_of(found, message.params)
         try:
             return "".join(
-                piece if name is None else self.word(found.params[name], message.params[name], spec)
+                piece if name is None else self._field(found, message.params, name, spec)
                 for piece, name, spec in _pieces(text)
             )
         except (KeyError, IndexError, ValueError, TypeError) as err:
             raise ValueError(f"message {message.code} cannot be worded: {err!r}") from None
+
+    def _field(self, found: Entry, params: Mapping[str, Any], name: str, spec: str) -> str:
+        """The field ``name`` of a message in words. A number whose spec names a colour (one
+        of the message's colour fields, or a colour itself: ``{paid:colour}``, ``{gold:gold,
+        accusative}``) is written with that colour as the number wants it (:meth:`counted`)."""
+        kind = found.params[name]
+        if kind == "number" and spec:
+            case, rest = counted_spec(spec)
+            for part in rest:
+                colour = params[part] if found.params.get(part) == "colour" else part
+                if colour in TOKEN_COLOURS:
+                    return self.counted(int(params[name]), str(colour), case)
+        return self.word(kind, params[name], spec)
 
     def text_of(self, found: Entry, params: Mapping[str, Any]) -> str:
         """The form of ``found`` to use, in this language: its plural form when its count
@@ -167,24 +186,42 @@ class Words:
             return name
         return self.vocabulary.word(name)
 
-    def tokens(self, counts: Sequence[int], zero: str = "") -> str:
-        """``(0, 0, 0, 2, 0, 1)`` -> ``2 red, 1 gold``; when there are none, the word the
-        spec ``zero`` names in the language's ``[zero]`` words (default ``nothing``)."""
-        parts = [
-            f"{self.count(n)} {self.colour(TOKEN_COLOURS[k])}" for k, n in enumerate(counts) if n
-        ]
+    def counted(self, number: int, colour: str, case: str = NOMINATIVE) -> str:
+        """``number`` of ``colour``, the colour as the number and ``case`` want it (the
+        language's ``[counted]``): ``2 red``; in Welsh ``2 goch``; in Esperanto, accusative,
+        ``2 ruĝajn``."""
+        return self.vocabulary.counted(number, colour, case)
+
+    def colour_as(self, colour: str, spec: str) -> str:
+        """A colour field with a spec: the form the spec's CLDR plural category (default
+        ``one``) and case want: ``{colour:two}`` after a written 2 (Welsh ``goch``),
+        ``{colour:nominative}`` agreeing with one card (Icelandic ``rautt``)."""
+        case, rest = counted_spec(spec)
+        categories = [part for part in rest if part in PLURAL_CATEGORIES]
+        return self.vocabulary.form(colour, categories[-1] if categories else "one", case)
+
+    def tokens(self, counts: Sequence[int], spec: str = "") -> str:
+        """``(0, 0, 0, 2, 0, 1)`` -> ``2 red, 1 gold``, each as :meth:`counted` writes it in
+        the case ``spec`` names (``accusative``; default nominative); when there are none,
+        the word the rest of ``spec`` names in the language's ``[zero]`` words (default
+        ``nothing``): ``none,accusative``."""
+        case, rest = counted_spec(spec)
+        parts = [self.counted(n, TOKEN_COLOURS[k], case) for k, n in enumerate(counts) if n]
         if parts:
             return ", ".join(parts)
+        zero = ",".join(rest)
         if zero and zero not in self.vocabulary.zero:
             return zero  # a word said already (the board's "none")
         return self.vocabulary.zero[zero or "nothing"]
 
-    def taken(self, counts: Sequence[int]) -> str:
-        """Tokens as a take is told: ``blue, green and red``, ``2 white``."""
+    def taken(self, counts: Sequence[int], spec: str = "") -> str:
+        """Tokens as a take is told: ``blue, green and red``, ``2 white``; one of a colour
+        by its word alone, as one token of it is written (Icelandic ``hvítt``)."""
+        case, _rest = counted_spec(spec)
         names = [
-            f"{self.count(n)} {self.colour(TOKEN_COLOURS[k])}"
+            self.counted(n, TOKEN_COLOURS[k], case)
             if n > 1
-            else self.colour(TOKEN_COLOURS[k])
+            else self.vocabulary.counted_word(1, TOKEN_COLOURS[k], case)
             for k, n in enumerate(counts)
             if n
         ]
@@ -249,6 +286,8 @@ class Words:
     def word(self, kind: str, value: Any, spec: str = "") -> str:
         """One parameter of ``kind`` in words; ``spec`` is its field's format spec."""
         match kind:
+            case "name" if spec:  # {player:genitive}: Bengali রহিমের
+                return self.vocabulary.name_in(str(value), counted_spec(spec)[0])
             case "text" | "name" | "card" | "noble" | "english":
                 return str(value)
             case "quoted":
@@ -263,13 +302,13 @@ class Words:
             case "names" | "cards" | "nobles":
                 return self.listed([str(v) for v in value], spec)
             case "colour":
-                return self.colour(str(value))
+                return self.colour_as(str(value), spec) if spec else self.colour(str(value))
             case "colours":
                 return self.listed([self.colour(str(v)) for v in value], spec)
             case "tokens":
                 return self.tokens(_counts(value), spec)
             case "taken":
-                return self.taken(_counts(value))
+                return self.taken(_counts(value), spec)
             case "word":  # a word of words.toml, else a value as it is written (15, 3d)
                 return self._written(value)
             case "words":  # each as "word" is
