@@ -26,6 +26,7 @@ from referee.mail.commands import Found, Scope, read_command, read_command_in_se
 from referee.mail.commands.context import AskReading, Context, EndConfirmation, Folder, Ruling
 from referee.mail.commands.requests import answer_requests, help_commands
 from referee.mail.facts import Snapshot
+from referee.mail.footers import is_footer
 from referee.mail.inbound import DOCTOR_TEST, Inbound, reply_text
 from referee.mail.ledger import AskedReading, Pending
 from referee.mail.notices import not_a_move, too_large
@@ -151,8 +152,9 @@ def _in_the_writers_language(ruling: Ruling, mail: Received, seen: Snapshot) -> 
         language = seen.game.game.record.language if seen.game is not None else None
     elif mail.scope == "invitation":
         language = seen.invitation.language if seen.invitation is not None else None
-    else:
-        language = written_language(mail.written)
+    else:  # (a mail program's footer, "Sent from my iPhone", is not the writer's language)
+        own = "\n".join(line for line in mail.lines if not is_footer(line))
+        language = written_language(own)
     if language is None:
         return ruling
     letters = [
