@@ -1156,31 +1156,33 @@ def format_move(move: Move, words: Vocabulary = ENGLISH_WORDS) -> str:
     (a language's vocabulary) is given: the text a letter shows its reader. Records keep the
     English text, which does not depend on anyone's language."""
     w = words.word
-    case = words.notation_case
 
-    def counted(n: int, k: int) -> str:  # 2 red; in Esperanto, the verb's object: 2 ruĝajn
-        return words.counted(n, TOKEN_COLOURS[k], case)
+    def counted(n: int, k: int, verb: str) -> str:  # 2 red; Esperanto's object: 2 ruĝajn
+        return words.counted(n, TOKEN_COLOURS[k], words.notation_case(verb), notation=True)
 
-    def listed(counts: Tokens) -> str:
-        return " ".join(
-            words.colour(k) if n == 1 else counted(n, k) for k, n in enumerate(counts) if n
+    def listed(counts: Tokens, verb: str) -> str:
+        case = words.notation_case(verb)
+        return " ".join(  # one of a colour by its word: in Esperanto "prenu bluan verdan"
+            words.counted_word(1, TOKEN_COLOURS[k], case) if n == 1 else counted(n, k, verb)
+            for k, n in enumerate(counts)
+            if n
         )
 
     match move:
         case Resign():
             return w("resign")
         case Take(gems=gems):
-            parts = [f"{w('take')} {listed(gems)}"]
+            parts = [f"{w('take')} {listed(gems, 'take')}"]
         case Reserve(card=card, deck=deck):
             level = words.count(deck)
             parts = [f"{w('reserve')} {card}" if card else f"{w('reserve')} {w('deck')} {level}"]
         case Buy(card=card, pay=pay):
-            paid = " ".join(counted(n, k) for k, n in enumerate(pay) if n)
+            paid = " ".join(counted(n, k, "pay") for k, n in enumerate(pay) if n)
             parts = [f"{w('buy')} {card} {w('pay')} {paid or w('nothing')}"]
         case Pass():
             parts = [w("pass")]
     if any(move.returned):
-        parts.append(f"{w('return')} {listed(move.returned)}")
+        parts.append(f"{w('return')} {listed(move.returned, 'return')}")
     if move.noble:
         parts.append(f"{w('noble')} {move.noble}")
     return ", ".join(parts)

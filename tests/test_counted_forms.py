@@ -17,7 +17,7 @@ import pytest
 
 from referee.engine import CARDS
 from referee.engine.moves import Buy, Take
-from referee.notation import format_move
+from referee.notation import format_move, parse_request
 from referee.wording.board import gems
 from referee.wording.messages import say
 from referee.wording.translations import _as_english
@@ -65,10 +65,11 @@ FORMS: dict[str, dict[str, tuple[str, ...]]] = {
         "cards": ("1 karto", "2 kartoj", "3 kartoj", "4 kartoj", "6 kartoj", "11 kartoj"),
         "points": ("1 poento", "2 poentoj", "3 poentoj", "4 poentoj", "6 poentoj", "11 poentoj"),
     },
-    # Bengali: Bengali digits; the colour does not change; nouns take the classifier টি
+    # Bengali: Bengali digits; the colour does not change; in prose a count takes the
+    # classifier টি, as the nouns do
     "bn": {
-        "nominative": ("১ লাল", "২ লাল", "৩ লাল", "৪ লাল", "৬ লাল", "১১ লাল"),
-        "accusative": ("১ লাল", "২ লাল", "৩ লাল", "৪ লাল", "৬ লাল", "১১ লাল"),
+        "nominative": ("১টি লাল", "২টি লাল", "৩টি লাল", "৪টি লাল", "৬টি লাল", "১১টি লাল"),
+        "accusative": ("১টি লাল", "২টি লাল", "৩টি লাল", "৪টি লাল", "৬টি লাল", "১১টি লাল"),
         "tokens": ("১টি টোকেন", "২টি টোকেন", "৩টি টোকেন", "৪টি টোকেন", "৬টি টোকেন", "১১টি টোকেন"),
         "cards": ("১টি কার্ড", "২টি কার্ড", "৩টি কার্ড", "৪টি কার্ড", "৬টি কার্ড", "১১টি কার্ড"),
         "points": ("১ পয়েন্ট", "২ পয়েন্ট", "৩ পয়েন্ট", "৪ পয়েন্ট", "৬ পয়েন্ট", "১১ পয়েন্ট"),
@@ -173,6 +174,7 @@ def test_a_cards_colour_agrees_with_the_one_card() -> None:
         ("cy", "cymryd 2 goch", "prynu 1-01 talu 2 las 1 aur"),
         ("is", "taka 2 rauð", "kaupa 1-01 borga 2 blá 1 gull"),
         ("eo", "prenu 2 ruĝajn", "aĉetu 1-01 pagu 2 bluajn 1 oran"),
+        ("bn", "নিন ২ লাল", "কিনুন 1-01 দাম ২ নীল ১ সোনা"),  # (no classifier: as players write)
     ],
 )
 def test_the_notation_writes_a_moves_counts_as_its_language_does(
@@ -208,3 +210,21 @@ def test_a_words_file_that_names_no_plural_category_is_refused_with_what_is_wron
 def test_a_language_with_no_counted_forms_writes_the_colour_as_it_is() -> None:
     words = Words("en")
     assert words.counted(3, "gold", "dative") == "3 gold"
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [
+        ("en", "take white blue green, return 2 red"),
+        ("is", "taka hvítt blátt grænt, skila 2 rauðum"),  # skila takes the dative
+        ("eo", "prenu blankan bluan verdan, redonu 2 ruĝajn"),
+        ("cy", "cymryd gwyn glas gwyrdd, dychwelyd 2 goch"),
+    ],
+)
+def test_a_moves_colours_take_the_case_of_its_verb_and_are_read_back(
+    language: str, written: str
+) -> None:
+    move = Take(gems=(1, 1, 1, 0, 0, 0), returned=(0, 0, 0, 2, 0, 0))
+    assert format_move(move, vocabulary(language)) == written
+    request = parse_request(written)
+    assert (request.gems, request.returned) == (move.gems, move.returned)

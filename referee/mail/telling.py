@@ -22,6 +22,7 @@ from referee.engine.rules import outcome
 from referee.games import Played
 from referee.mail.facts import GameFacts
 from referee.record import GameRecord, Replayed, TurnRecord
+from referee.wording.catalogue import lookup
 from referee.wording.letter import Board, LastMove, Letter
 from referee.wording.messages import Message, say
 from referee.wording.told import ruled, told
@@ -52,6 +53,19 @@ def welcome_letters(game: Replayed) -> list[Letter]:
     return letters
 
 
+def addressed(message: Message, reader: str) -> Message:
+    """``message`` as said to ``reader``: its ``.you`` form when it is about them (its
+    ``player``) and the catalogue has one ("Your move was not made…", not "bob's move…")."""
+    if message.params.get("player") != reader:
+        return message
+    try:
+        lookup(f"{message.code}.you")
+    except KeyError:
+        return message
+    params = {k: v for k, v in message.params.items() if k != "player"}
+    return say(f"{message.code}.you", **params)
+
+
 def turn_letters(
     before: Replayed,
     played: Played,
@@ -80,7 +94,7 @@ def turn_letters(
         if choice != "every-turn":
             says = _since_their_move(after, p.name)
         if extra is not None:
-            says.append(extra)
+            says.append(addressed(extra, p.name))
         if (ruling := ruled(played.turn, p.name)) is not None:
             says.append(ruling)
         says.append(status(state, p.name))

@@ -178,12 +178,19 @@ class Vocabulary:
     quote: tuple[str, str] = ("'", "'")
     #: the digits numbers are written with, 0 to 9 (``[marks] digits``: Bengali's own)
     digits: str = LATIN_DIGITS
+    #: the mark that ends a sentence (``[marks] full_stop``: Bengali's দাঁড়ি ``।``)
+    full_stop: str = "."
     #: how a colour is written after a number (``[counted]``): case -> colour -> CLDR plural
     #: category -> the word; a case not given is the nominative; a colour or category not
     #: given, the category ``other``, else the colour as ``written``
     counted_forms: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=dict)
-    #: the case a move's counts are written in, in the notation (``[counted] notation``)
-    notation_case: str = NOMINATIVE
+    #: the case the colours of a move are written in, in the notation, per move word
+    #: (``[counted] notation``: one case, or a table: Icelandic "taka" takes the
+    #: accusative, "skila" the dative); a move word not given: the nominative
+    notation_cases: Mapping[str, str] = field(default_factory=dict)
+    #: a word joined to a number that counts a colour, in prose but not in the notation
+    #: (``[counted] classifier``: Bengali ``২টি লাল``, where a move is written ``২ লাল``)
+    classifier: str = ""
     #: the endings a name takes (``[names]``): case -> (the letters a name ends in, its
     #: ending) in order, and the ending of a name none of them ends (another script's)
     name_endings: Mapping[str, tuple[tuple[tuple[str, str], ...], str]] = field(
@@ -201,17 +208,26 @@ class Vocabulary:
             return said
         return said.translate(str.maketrans(LATIN_DIGITS, self.digits))
 
-    def counted(self, number: int, colour: str, case: str = NOMINATIVE) -> str:
+    def counted(
+        self, number: int, colour: str, case: str = NOMINATIVE, notation: bool = False
+    ) -> str:
         """``number`` of ``colour`` as this language writes it: ``2 red``; in Welsh ``2 goch``,
         ``3 choch``; in Esperanto, accusative, ``1 ruĝan``, ``2 ruĝajn``; in Icelandic ``1
-        rautt``, ``21 rautt``, ``2 rauð``. The form is the language's data (``[counted]`` of
-        its words.toml), chosen by the CLDR plural category of ``number`` and by ``case``."""
-        return f"{self.count(number)} {self.counted_word(number, colour, case)}"
+        rautt``, ``21 rautt``, ``2 rauð``; in Bengali ``২টি লাল`` (``২ লাল`` in a move's
+        ``notation``). The form is the language's data (``[counted]`` of its words.toml),
+        chosen by the CLDR plural category of ``number`` and by ``case``."""
+        joined = "" if notation else self.classifier
+        return f"{self.count(number)}{joined} {self.counted_word(number, colour, case)}"
 
     def counted_word(self, number: int, colour: str, case: str = NOMINATIVE) -> str:
         """The word for ``colour`` after ``number`` (:meth:`counted` without the number: a
         take of one token of a colour is told by this word alone)."""
         return self.form(colour, _plural_category(self.language, number), case)
+
+    def notation_case(self, concept: str) -> str:
+        """The case the colours after the move word ``concept`` (take, return, pay) are
+        written in, in the notation."""
+        return self.notation_cases.get(concept, NOMINATIVE)
 
     def form(self, colour: str, category: str = "one", case: str = NOMINATIVE) -> str:
         """``colour`` in the form a number of CLDR plural ``category`` and ``case`` want
@@ -271,8 +287,10 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
     zero: dict[str, str] = {}
     quote = ("'", "'")
     digits = LATIN_DIGITS
+    full_stop = "."
     counted: dict[str, dict[str, dict[str, str]]] = {}
-    notation_case = NOMINATIVE
+    notation_cases: dict[str, str] = {}
+    classifier = ""
     name_endings: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {}
     for table in tables:  # the language's own words last: they win a clash, and are written
         for concept, words in table.get("moves", {}).items():
@@ -297,10 +315,12 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
         opening, closing = table.get("marks", {}).get("quote", quote)
         quote = (opening, closing)
         digits = str(table.get("marks", {}).get("digits", digits))
+        full_stop = str(table.get("marks", {}).get("full_stop", full_stop))
         if len(digits) != 10:
             raise ValueError(f"{language}: [marks] digits are the ten digits 0 to 9 in order")
         if "counted" in table:
-            counted, notation_case = _counted(language, table["counted"])
+            counted, notation_cases = _counted(language, table["counted"])
+            classifier = str(table["counted"].get("classifier", ""))
         if "names" in table:
             name_endings = _name_endings(language, table["names"])
     return Vocabulary(
@@ -316,8 +336,10 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
         zero=zero,
         quote=quote,
         digits=digits,
+        full_stop=full_stop,
         counted_forms=counted,
-        notation_case=notation_case,
+        notation_cases=notation_cases,
+        classifier=classifier,
         name_endings=name_endings,
     )
 
@@ -345,14 +367,20 @@ def _name_endings(
 
 
 
-def _counted(language: str, table: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+def _counted(
+    language: str, table: Mapping[str, Any]
+) -> tuple[dict[str, Any], dict[str, str]]:
     """A words file's ``[counted]``: its cases (each a colour -> category -> word table) and
-    the case of the notation; a ValueError naming what is wrong in it."""
+    the case of each move word's colours in the notation; a ValueError naming what is wrong
+    in it."""
     where = f"{language}: [counted]"
-    notation = str(table.get("notation", NOMINATIVE))
+    given = table.get("notation", {})
+    if isinstance(given, str):  # one case for every move word
+        given = dict.fromkeys(("take", "return", "pay"), given)
+    notation = {str(concept): str(case) for concept, case in given.items()}
     cases: dict[str, dict[str, dict[str, str]]] = {}
     for case, colours in table.items():
-        if case == "notation":
+        if case in ("notation", "classifier"):
             continue
         if not isinstance(colours, Mapping):
             raise ValueError(f"{where} {case}: a table of colours, each its forms")
@@ -366,8 +394,9 @@ def _counted(language: str, table: Mapping[str, Any]) -> tuple[dict[str, Any], s
                     f" ({', '.join(sorted(PLURAL_CATEGORIES))})"
                 )
         cases[case] = {colour: dict(forms) for colour, forms in colours.items()}
-    if notation != NOMINATIVE and notation not in cases:
-        raise ValueError(f"{where}: notation = {notation!r} is no case given here")
+    for concept, case in notation.items():
+        if concept not in MOVE_WORDS or (case != NOMINATIVE and case not in cases):
+            raise ValueError(f"{where}: notation {concept} = {case!r}: no move word or case")
     return cases, notation
 
 

@@ -42,6 +42,7 @@ from referee.wording.vocabulary import (
 DATE_PATTERNS = {
     "is": "EEE d. MMMM y, HH:mm z",
     "eo": "EEEE, 'la' d-'a' 'de' MMMM y, HH:mm z",
+    "bn": "EEEE, d MMMM y, HH:mm ZZZZ",  # Monday, with the offset: GMT +06:00
 }
 DATES = "EEE d MMMM y, HH:mm z"
 #: Languages that write the names of months in small letters, though CLDR has capitals.
@@ -281,6 +282,18 @@ class Words:
             return text
         return text[:1].upper() + text[1:]
 
+    def sentence(self, text: str) -> str:
+        """``text`` (a message said alone, as a refusal's reason is) as a sentence: its first
+        letter a capital where the script has capitals, and the language's full stop
+        (``[marks] full_stop``: Bengali ``।``) when it ends with no mark of its own."""
+        text = text.strip()
+        if not text:
+            return text
+        if text[0].islower():
+            text = text[0].upper() + text[1:]
+        stop = self.vocabulary.full_stop
+        return text if text.endswith((".", "?", "!", "…", stop)) else text + stop
+
     # -- a parameter of a kind ------------------------------------------------------------------
 
     def word(self, kind: str, value: Any, spec: str = "") -> str:
@@ -315,8 +328,12 @@ class Words:
                 return self.listed([self._written(v) for v in value], spec)
             case "move":
                 return self.move(value)
-            case "moves":
-                return self.listed([self.move(v) for v in value], spec)
+            case "moves":  # {examples:or,quoted}: each move in quotation marks
+                style, _, quoted = spec.partition(",")
+                moves = [self.move(v) for v in value]
+                if quoted == "quoted":
+                    moves = [self.word("quoted", move) for move in moves]
+                return self.listed(moves, style)
             case "when":
                 return self.when(value)
             case "duration":

@@ -222,7 +222,7 @@ class Writer:
             "paragraphs": [self.say(m) for m in letter.says],
             "quoted": list(letter.quoted),
             "quoted_from": letter.quoted_from,
-            "reason": self.say(letter.reason) if letter.reason is not None else None,
+            "reason": self._reason(letter),
             "options": shown,
             "options_more": len(options) - len(shown),
             "options_title": self.say(title) if title is not None else "",
@@ -264,17 +264,30 @@ class Writer:
         written = self.words.vocabulary.written
         return {k.partition(".")[2]: v for k, v in written.items() if k.startswith("commands.")}
 
+    def _reason(self, letter: Letter) -> str | None:
+        """What a refusal says was wrong, said alone as a sentence ("There is no card 1-99:
+        …."): a capital and a full stop, which the message has not, since it is also said
+        after a colon."""
+        return None if letter.reason is None else self.words.sentence(self.say(letter.reason))
+
     def _howto(self) -> tuple[list[tuple[str, str]], str]:
         """The example moves of "how to move", in the reader's words, each with what it
         does; and the paragraph after them."""
-        w, n = self.words.vocabulary.word, self.words.count
-        red, green, blue, white, gold = (
-            self.words.colour(c) for c in ("red", "green", "blue", "white", "gold")
+        vocabulary = self.words.vocabulary
+        w, n = vocabulary.word, self.words.count
+        taking, paying = vocabulary.notation_case("take"), vocabulary.notation_case("pay")
+
+        def counted(number: int, colour: str, case: str) -> str:  # as a move: "2 goch"
+            return vocabulary.counted(number, colour, case, notation=True)
+
+        red, green, blue = (  # one of each, as the notation writes it: "prenu ruĝan"
+            vocabulary.counted_word(1, c, taking) for c in ("red", "green", "blue")
         )
-        pay = f"{w('pay')} {n(2)} {red} {n(1)} {gold}"
+        white = vocabulary.counted_word(1, "white", vocabulary.notation_case("return"))
+        pay = f"{w('pay')} {counted(2, 'red', paying)} {counted(1, 'gold', paying)}"
         examples = [
             (f"{w('take')} {red} {green} {blue}", "howto.take_three", {}),
-            (f"{w('take')} {n(2)} {red}", "howto.take_two", {}),
+            (f"{w('take')} {counted(2, 'red', taking)}", "howto.take_two", {}),
             (f"{w('reserve')} 2-07", "howto.reserve", {}),
             (f"{w('reserve')} {w('deck')} {n(3)}", "howto.reserve_deck", {}),
             (f"{w('buy')} 1-12", "howto.buy", {"pay": pay}),

@@ -96,7 +96,12 @@ def test_under_the_bot_policy_a_bot_plays_one_overdue_turn_and_the_player_plays_
     assert replayed.state.players[replayed.state.seat_of(late)].name == late
     assert late not in [replayed.state.players[s].name for s in replayed.state.resigned]
     who = next(p.email.split("@")[0] for p in replayed.record.players if p.name == late)
-    assert "a bot (greedy) played this one turn for them" in club.words(who)
+    other = next(p.email.split("@")[0] for p in replayed.record.players if p.name != late)
+    # the late player is told in the second person, the other of them by name
+    assert "Your move was not made by its deadline, so a bot (greedy) played this one turn " \
+        "for you" in club.words(who)  # fmt: skip
+    assert f"{late}'s move was not made by its deadline, so a bot (greedy) played this one " \
+        "turn for them" in club.words(other)  # fmt: skip
 
 
 def test_against_a_bot_each_round_brings_one_letter_covering_both_turns(club: Club) -> None:

@@ -87,16 +87,16 @@ def test_a_refused_move_gets_the_line_the_reason_what_is_legal_and_the_board(
     table.serve()
     assert table.state.turn == 0 and len(table.folder("refused")) == 1
     text = text_of(latest(table.mail, address("alice")))
-    assert "| buy 1-99" in text and "there is no card 1-99" in text
+    assert "| buy 1-99" in text and "There is no card 1-99" in text
     assert "What you may do now:" in text and "take white blue green" in text
     assert "Splendor · game g1 · turn 0" in text
     table.reply("alice", "take 2 red\nbuy 1-01")
     table.serve()
-    assert "one move at a time" in text_of(latest(table.mail, address("alice")))
+    assert "One move at a time" in text_of(latest(table.mail, address("alice")))
     table.reply("bob", "take red green blue")
     table.serve()
     bob = text_of(latest(table.mail, address("bob")))
-    assert "it is alice's turn, not bob's" in bob
+    assert "It is alice's turn, not bob's" in bob
 
 
 def test_an_ambiguous_move_lists_candidates_to_send_back(tmp_path: Path) -> None:

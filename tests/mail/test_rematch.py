@@ -40,4 +40,4 @@ def test_rematch_before_the_game_is_over_is_refused_saying_when_it_works(
     game = start(club, "new splendor with bob@example.org")
     club.reply("bob", "rematch")
     club.serve()
-    assert f"game {game} is not over yet" in club.words("bob")
+    assert f"Game {game} is not over yet" in club.words("bob")

@@ -124,7 +124,7 @@ def test_a_move_read_in_sentences_that_is_not_allowed_says_how_it_was_read(
     outcome = sent(position, work, "Hello! I'll buy 2-03 please.")
     assert outcome.played is None and outcome.letters == ("refused-illegal",)
     said = " ".join(text_of(latest(work / "mail", corpus.ANN)).split())
-    assert "I read your reply as: buy 2-03" in said and "you cannot afford 2-03" in said
+    assert "I read your reply as: buy 2-03" in said and "You cannot afford 2-03" in said
 
 
 def test_away_said_in_a_sentence_sets_the_time_away(position: Path, tmp_path: Path) -> None:
@@ -238,7 +238,7 @@ def test_a_card_named_by_a_colour_no_held_card_has_is_refused_saying_so(
     outcome = sent(position, work, "I'll buy the red card in my hand please")
     assert outcome.played is None and outcome.letters == ("refused-illegal",)
     said = " ".join(text_of(latest(work / "mail", corpus.ANN)).split())
-    assert "you hold no reserved card with a red bonus that you can buy now" in said
+    assert "You hold no reserved card with a red bonus that you can buy now" in said
 
 
 @pytest.fixture(scope="module")

@@ -239,7 +239,7 @@ def test_refused_moves_questions_and_stale_replies_are_answered_by_mail(
     bob.wait_for("turn 0")
     table.reply("alice", "buy 1-99")
     text = text_of(alice.wait_for("Move not played"))
-    assert "| buy 1-99" in text and "there is no card 1-99" in text
+    assert "| buy 1-99" in text and "There is no card 1-99" in text
     assert "What you may do now:" in text and "Splendor · game g1 · turn 0" in text
     table.reply("bob", "moves")
     wait_until(lambda: len(bob.mails()) == 2, "bob's list of moves")

@@ -36,7 +36,7 @@ KINDS: dict[str, str] = {
     "tokens": "a count per colour, like 2 red, 1 gold (spec: what none reads as)",
     "taken": "a count per colour as a take is told: blue, green and red",
     "move": "a move, as its JSON object (INTERFACE.md)",
-    "moves": "a list of moves (spec: and, or, comma, semicolon)",
+    "moves": "a list of moves (spec: and, or, comma, semicolon; then ,quoted: each in quotes)",
     "when": "a time, ISO 8601",
     "duration": "a length of time, in seconds",
     "word": "a word players write, in the reader's language: a move word (take), a colour, "

@@ -50,7 +50,8 @@ entry(
 entry(
     "judge.no_move.how",
     "Write your move as you would say it, or the way the referee writes moves, like "
-    "{examples:or}. Reply {moves} for every move you may make now, or {board} for the board.",
+    "{examples:or,quoted}. Reply {moves} for every move you may make now, or {board} for the "
+    "board.",
     {"examples": "moves", "moves": "word", "board": "word"},
     when="a reply with no move, from the player to move: how a move is written, with moves "
     "they may make (moves, board: the command words)",

@@ -246,3 +246,16 @@ entry(
     {"player": "name"},
     when="the board after a player was resigned at their deadline (timeout forfeit)",
 )
+entry(
+    "timeout.forfeit.you",
+    "Your move was not made by its deadline, and this game resigns a player who lets a "
+    "deadline pass: you are out of the game.",
+    when="timeout.forfeit, to the player who was resigned",
+)
+entry(
+    "timeout.stand_in.you",
+    "Your move was not made by its deadline, so a bot ({level}) played this one turn for you "
+    "({why}); you play again from your next turn.",
+    {"level": "text", "why": "message"},
+    when="timeout.stand_in, to the player a bot stood in for",
+)
