@@ -10,19 +10,21 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from referee.engine import CARDS
+from referee.engine import CARDS, view
 from referee.engine.moves import Buy, Take
 from referee.notation import format_move, parse_request
-from referee.wording.board import gems
+from referee.wording.board import board_context, gems
 from referee.wording.messages import say
 from referee.wording.translations import _as_english
 from referee.wording.vocabulary import languages_in, vocabulary
 from referee.wording.words import Words, words_for
+from tests.positions import new_game
 from tests.wording_checks import a_language
 
 COUNTS = (1, 2, 3, 4, 6, 11)
@@ -228,3 +230,24 @@ def test_a_moves_colours_take_the_case_of_its_verb_and_are_read_back(
     assert format_move(move, vocabulary(language)) == written
     request = parse_request(written)
     assert (request.gems, request.returned) == (move.gems, move.returned)
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("eo", ["blankaj", "bluaj", "verdaj", "ruĝaj", "nigraj", "oraj"]),  # 4 of each, 5 gold
+        ("is", ["hvít", "blá", "græn", "rauð", "svört", "gull"]),
+        ("cy", ["gwyn", "glas", "gwyrdd", "coch", "du", "aur"]),
+    ],
+)
+def test_the_banks_colour_words_agree_with_the_counts_on_their_chips(
+    language: str, words: list[str]
+) -> None:
+    state = new_game(2)
+    shown = board_context(view(state, state.players[0].name), "g1", words_for(language))
+    assert [gem["word"] for gem in shown["bank_gems"]] == words
+    bank = list(state.bank)
+    bank[0] = 1
+    one = replace(state, bank=tuple(bank))
+    shown = board_context(view(one, one.players[0].name), "g1", words_for(language))
+    assert shown["bank_gems"][0]["word"] == {"eo": "blanka", "is": "hvítt", "cy": "gwyn"}[language]

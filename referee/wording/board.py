@@ -131,6 +131,7 @@ def board_context(
                 "key": c,
                 "count": n,
                 "counted": words.counted(n, c),
+                "word": words.vocabulary.counted_word(n, c),  # (beside its count's chip)
                 "fill": FILLS[c],
             }
             for c, n in zip(TOKEN_COLOURS, shown.bank, strict=True)
