@@ -232,6 +232,10 @@ class MailServers:
         self._postfix("reload")
         time.sleep(1.0)  # the master starts new processes with the new table
 
+    def flush_queue(self) -> None:
+        """Have Postfix try every deferred mail again now (``postqueue -f``)."""
+        self._postfix("flush")
+
     def stop_dovecot(self) -> None:
         """Stop Dovecot as a service manager stops it (every process of the service told to
         end): every IMAP connection dies and none can be made. (Dovecot's own `stop` ends

@@ -29,12 +29,16 @@ from tests.mailservers import MailServers
 ROOT = Path(__file__).parents[2]
 
 
-def wait_until(check: Callable[[], object], what: str, timeout: float = 30.0) -> None:
-    """Poll ``check`` until it is true; fail naming ``what`` after ``timeout`` seconds."""
+def wait_until(
+    check: Callable[[], object], what: str | Callable[[], str], timeout: float = 30.0
+) -> None:
+    """Poll ``check`` until it is true; fail naming ``what`` after ``timeout`` seconds (a
+    function: what it says then, the logs of that moment)."""
     deadline = time.monotonic() + timeout
     while not check():
         if time.monotonic() > deadline:
-            raise AssertionError(f"waited {timeout:g} s for {what}")
+            said = what() if callable(what) else what
+            raise AssertionError(f"waited {timeout:g} s for {said}")
         time.sleep(0.03)
 
 

@@ -236,7 +236,15 @@ def test_a_reply_sent_to_the_wrong_worker_waits_in_postfix_until_the_map_points_
             app, ["shard", "--workers", "2", *right, "--address", servers.address(USER)]
         )
         servers.route_by_map(table.output)
-        wait_until(lambda: keeper.store.load(game).state.turn == 1, "the reply played", 60)
+        servers.flush_queue()  # (as a postmaster does once a map is mended: postqueue -f)
+        wait_until(
+            lambda: keeper.store.load(game).state.turn == 1,
+            lambda: (
+                f"the reply played\n{log.read_text()[-2000:]}\n{referees[0].log_text()[-1500:]}"
+                f"\n{keeper.log_text()[-1500:]}"
+            ),
+            60,
+        )
         wait_until(keeper.quiet, "the letters to go out")
         assert list((referees[0].games / ".lmtp" / "done").glob("*.eml")) == []
         assert len(list((keeper.games / ".lmtp" / "done").glob("*.eml"))) == 1  # once
