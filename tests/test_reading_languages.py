@@ -285,6 +285,25 @@ def test_bengali_digits_are_read_in_a_noble_and_in_the_options_of_new() -> None:
     assert options == {"points": "15", "gold": "3", "deadline": "3d"}
 
 
+@pytest.mark.parametrize(
+    ("said", "deadline"),
+    [
+        ("deadline 2 weeks spectators", "14d"),
+        ("সময়সীমা ৩ দিন", "3d"),
+        ("সময়সীমা ৩দিন", "3d"),
+        ("terfyn 5 diwrnod", "5d"),
+        ("frestur 2 dagar", "2d"),
+        ("templimo 3 tagoj", "3d"),
+        ("deadline 12h", "12h"),  # (as the notation writes it)
+    ],
+)
+def test_a_deadline_is_read_in_days_or_weeks_said_in_words_of_any_language(
+    said: str, deadline: str
+) -> None:
+    addresses, options = _parse(f"splendor with bob@example.org {said}")
+    assert addresses == ["bob@example.org"] and options["deadline"] == deadline
+
+
 def test_bengali_digits_in_a_commands_argument_are_digits_but_what_is_said_is_kept() -> None:
     away = read_command("referee", "away ৫d")
     assert away is not None and (away.command.word, away.argument) == ("away", "5d")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import random
+import re
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
@@ -19,10 +20,11 @@ from referee.mail.commands.context import Context, CreateGame, EndInvitation, Pr
 from referee.mail.commands.requests import to_sender
 from referee.mail.telling import to_someone, welcome_letters
 from referee.record import bot_address, dump, replay
+from referee.spoken_time import time_words
 from referee.timing import DEFAULT_DEADLINE, format_duration, parse_deadline, parse_duration
 from referee.wording.letter import Letter
 from referee.wording.messages import Message, message_of, say
-from referee.wording.vocabulary import digits, reading_vocabulary
+from referee.wording.vocabulary import digits, fold, reading_vocabulary
 
 #: How many games one address may propose in an hour.
 PROPOSALS_PER_HOUR = 3
@@ -61,6 +63,11 @@ def _parse(argument: str) -> tuple[list[str], dict[str, str]]:
             if n + 1 >= len(rest):
                 raise RequestError.of("new.needs_value", word=word, example=_EXAMPLE[key])
             value = digits(rest[n + 1].rstrip("."))
+            after = rest[n + 2] if n + 2 < len(rest) else ""
+            if key == "deadline" and (said := _days_said(value, after)) is not None:
+                options[key] = said[0]
+                n += 1 + said[1]
+                continue
             options[key] = _timeout(value) if key == "timeout" else value
             n += 2
             continue
@@ -68,6 +75,19 @@ def _parse(argument: str) -> tuple[list[str], dict[str, str]]:
             addresses.append(_bot(word))
         n += 1
     return addresses, options
+
+
+def _days_said(value: str, after: str) -> tuple[str, int] | None:
+    """A deadline said in days or weeks in the words of any language (``[time]``): a number
+    then its unit ("৩ দিন", "5 diwrnod", "2 weeks"), or the two joined ("৩দিন"), as the
+    notation writes it (``3d``, ``14d``) and how many words said it; None when the words
+    say no number of days (``3d`` and ``12h`` are read as they are)."""
+    joined = re.fullmatch(r"(\d{1,4})(\D+)", value)
+    number, unit, used = (joined.group(1), joined.group(2), 1) if joined else (value, after, 2)
+    days = time_words().units.get(fold(unit.rstrip(".")))
+    if not number.isdigit() or days is None:
+        return None
+    return f"{int(number) * days}d", used
 
 
 #: What new.needs_value gives as an example of each option's value (a word of words.toml, or
