@@ -251,3 +251,18 @@ def test_the_banks_colour_words_agree_with_the_counts_on_their_chips(
     one = replace(state, bank=tuple(bank))
     shown = board_context(view(one, one.players[0].name), "g1", words_for(language))
     assert shown["bank_gems"][0]["word"] == {"eo": "blanka", "is": "hvítt", "cy": "gwyn"}[language]
+
+
+def test_a_bengali_buy_paid_by_bonuses_alone_says_no_token_was_given() -> None:
+    # the word its [zero] gives as "free", named by the translation's spec {paid:free}
+    assert said("bn", "told.buy", player="রহিম", card="1-12", colour="red", paid=[0] * 6) == (
+        "রহিম কোনো টোকেন না দিয়ে 1-12 (লাল) কিনলেন"
+    )
+
+
+def test_a_translation_may_name_its_own_zero_word_where_the_english_names_none() -> None:
+    kinds = {"paid": "tokens"}
+    plain, _ = _as_english([("paid", "free")], kinds, frozenset({"free"}), {"paid": ""})
+    assert plain == {("paid", "")}
+    plain, _ = _as_english([("paid", "gratis")], kinds, frozenset({"free"}), {"paid": ""})
+    assert plain == {("paid", "gratis")}  # (a word its [zero] has not: refused)

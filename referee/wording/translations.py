@@ -25,7 +25,13 @@ from babel.support import NullTranslations, Translations
 
 from referee.engine.cards import TOKEN_COLOURS
 from referee.wording.catalogue import entries
-from referee.wording.vocabulary import NOMINATIVE, PLURAL_CATEGORIES, counted_spec, locale_folder
+from referee.wording.vocabulary import (
+    NOMINATIVE,
+    PLURAL_CATEGORIES,
+    counted_spec,
+    locale_folder,
+    vocabulary,
+)
 
 DOMAIN = "referee"
 
@@ -84,8 +90,9 @@ def problems(language: str) -> list[str]:
         if each.plural is not None and len(translated) != catalog.num_plurals:
             found.append(f"{where}: {len(translated)} plural forms, not {catalog.num_plurals}")
         english = set(fields(each.text)) | set(fields(each.plural or each.text))
+        own_zero = frozenset(vocabulary(language).zero)
         for text in translated:
-            said, named = _as_english(fields(text), each.params)
+            said, named = _as_english(fields(text), each.params, own_zero, dict(english))
             said |= {field for field in english if field[0] in named}  # {paid:colour}
             # a form may leave out the number its plural is chosen by ("buy the card"), as
             # the English singular may; msgfmt --check keeps it where a form needs it
@@ -130,17 +137,24 @@ def drop_brace_flags(language: str) -> int:
 
 
 def _as_english(
-    said: list[tuple[str, str]], kinds: Mapping[str, str]
+    said: list[tuple[str, str]],
+    kinds: Mapping[str, str],
+    own_zero: frozenset[str] = frozenset(),
+    english: Mapping[str, str] | None = None,
 ) -> tuple[set[tuple[str, str]], set[str]]:
     """A translation's fields as the English writes them: without the case a counted field
     names (``{paid:accusative}``), the colour a number is counted in (``{paid:colour}``) or
     the form a colour takes (``{colour:two}``) or the case of a name (``{player:genitive}``),
-    which only a translation adds; and the
-    colour fields so named (a translation may write ``{colour}`` only through them)."""
+    which only a translation adds, nor the word of its own ``[zero]`` (``own_zero``) that
+    no tokens read as where the English (``english``: name -> spec) names none
+    (``{paid:free}``); and the colour fields so named (a translation may write ``{colour}``
+    only through them)."""
     plain: set[tuple[str, str]] = set()
     named: set[str] = set()
     for name, spec in said:
         kind = kinds.get(name)
+        if kind in ("tokens", "taken") and spec and english is not None and not english.get(name):
+            spec = ",".join(p for p in spec.split(",") if p.strip() not in own_zero)
         if kind in ("tokens", "taken", "number", "colour", "name") and spec:
             case, rest = counted_spec(spec)
             colours = [p for p in rest if p in TOKEN_COLOURS or kinds.get(p) == "colour"]
