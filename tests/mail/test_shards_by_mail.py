@@ -307,6 +307,9 @@ def test_a_game_relocated_to_the_other_worker_goes_on_there_in_the_same_threads(
         )
         assert moved.exit_code == 0, moved.output
         first.start()
+        wait_until(  # (so that stopping it below stops a service, not Python starting up)
+            lambda: first.log_text().count("referee service for") == 2, "the first to start again"
+        )
         wait_until(lambda: second.store.load(game).state.turn == 2, "the reply played", 60)
         wait_until(second.quiet, "the second's letters to go out")
         wait_until(lambda: board_of(mover, game, 2) is not None, "the board of turn 2")
