@@ -1157,16 +1157,8 @@ def format_move(move: Move, words: Vocabulary = ENGLISH_WORDS) -> str:
     English text, which does not depend on anyone's language."""
     w = words.word
 
-    def counted(n: int, k: int, verb: str) -> str:  # 2 red; Esperanto's object: 2 ruĝajn
-        return words.counted(n, TOKEN_COLOURS[k], words.notation_case(verb), notation=True)
-
-    def listed(counts: Tokens, verb: str) -> str:
-        case = words.notation_case(verb)
-        return " ".join(  # one of a colour by its word: in Esperanto "prenu bluan verdan"
-            words.counted_word(1, TOKEN_COLOURS[k], case) if n == 1 else counted(n, k, verb)
-            for k, n in enumerate(counts)
-            if n
-        )
+    def listed(counts: Tokens, verb: str) -> str:  # in the verb's case: "prenu bluan verdan"
+        return " ".join(words.each_counted(counts, words.notation_case(verb), notation=True))
 
     match move:
         case Resign():
@@ -1177,7 +1169,12 @@ def format_move(move: Move, words: Vocabulary = ENGLISH_WORDS) -> str:
             level = words.count(deck)
             parts = [f"{w('reserve')} {card}" if card else f"{w('reserve')} {w('deck')} {level}"]
         case Buy(card=card, pay=pay):
-            paid = " ".join(counted(n, k, "pay") for k, n in enumerate(pay) if n)
+            case = words.notation_case("pay")  # (each count written: "pay 1 gold")
+            paid = " ".join(
+                words.counted(n, TOKEN_COLOURS[k], case, notation=True)
+                for k, n in enumerate(pay)
+                if n
+            )
             parts = [f"{w('buy')} {card} {w('pay')} {paid or w('nothing')}"]
         case Pass():
             parts = [w("pass")]

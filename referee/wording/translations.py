@@ -75,6 +75,7 @@ def problems(language: str) -> list[str]:
     catalog = po_catalog(language)
     found: list[str] = []
     wanted = {(e.code, e.text) for e in entries()}
+    own_zero = frozenset(vocabulary(language).zero)  # (the words a spec may add)
     for each in entries():
         message = catalog.get(each.text, context=each.code)
         where = f"{language} {each.code}"
@@ -90,9 +91,9 @@ def problems(language: str) -> list[str]:
         if each.plural is not None and len(translated) != catalog.num_plurals:
             found.append(f"{where}: {len(translated)} plural forms, not {catalog.num_plurals}")
         english = set(fields(each.text)) | set(fields(each.plural or each.text))
-        own_zero = frozenset(vocabulary(language).zero)
+        specs = dict(english)
         for text in translated:
-            said, named = _as_english(fields(text), each.params, own_zero, dict(english))
+            said, named = _as_english(fields(text), each.params, own_zero, specs)
             said |= {field for field in english if field[0] in named}  # {paid:colour}
             # a form may leave out the number its plural is chosen by ("buy the card"), as
             # the English singular may; msgfmt --check keeps it where a form needs it

@@ -29,7 +29,7 @@ import os
 import re
 import tomllib
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
@@ -224,6 +224,20 @@ class Vocabulary:
         take of one token of a colour is told by this word alone)."""
         return self.form(colour, _plural_category(self.language, number), case)
 
+    def each_counted(
+        self, counts: Sequence[int], case: str = NOMINATIVE, notation: bool = False
+    ) -> list[str]:
+        """Each colour of ``counts`` (one per token colour) as a take or a move says it: one
+        token of a colour by its word alone, more with their number (Esperanto ``bluan``,
+        ``2 ruĝajn``; Icelandic ``hvítt``, ``2 hvít``)."""
+        return [
+            self.counted_word(1, TOKEN_COLOURS[k], case)
+            if n == 1
+            else self.counted(n, TOKEN_COLOURS[k], case, notation)
+            for k, n in enumerate(counts)
+            if n
+        ]
+
     def notation_case(self, concept: str) -> str:
         """The case the colours after the move word ``concept`` (take, return, pay) are
         written in, in the notation."""
@@ -365,11 +379,7 @@ def _name_endings(
     return found
 
 
-
-
-def _counted(
-    language: str, table: Mapping[str, Any]
-) -> tuple[dict[str, Any], dict[str, str]]:
+def _counted(language: str, table: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
     """A words file's ``[counted]``: its cases (each a colour -> category -> word table) and
     the case of each move word's colours in the notation; a ValueError naming what is wrong
     in it."""

@@ -219,14 +219,7 @@ class Words:
         """Tokens as a take is told: ``blue, green and red``, ``2 white``; one of a colour
         by its word alone, as one token of it is written (Icelandic ``hvítt``)."""
         case, _rest = counted_spec(spec)
-        names = [
-            self.counted(n, TOKEN_COLOURS[k], case)
-            if n > 1
-            else self.vocabulary.counted_word(1, TOKEN_COLOURS[k], case)
-            for k, n in enumerate(counts)
-            if n
-        ]
-        return self.listed(names, "series")
+        return self.listed(self.vocabulary.each_counted(counts, case), "series")
 
     def move(self, body: Mapping[str, Any]) -> str:
         """A move, in the notation players write."""
