@@ -292,6 +292,8 @@ def test_bengali_digits_are_read_in_a_noble_and_in_the_options_of_new() -> None:
         ("সময়সীমা ৩ দিন", "3d"),
         ("সময়সীমা ৩দিন", "3d"),
         ("terfyn 5 diwrnod", "5d"),
+        ("terfyn amser 5 diwrnod", "5d"),  # (the option in two of its words)
+        ("frestur 1 dagur", "1d"),
         ("frestur 2 dagar", "2d"),
         ("templimo 3 tagoj", "3d"),
         ("deadline 12h", "12h"),  # (as the notation writes it)

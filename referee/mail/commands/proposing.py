@@ -60,6 +60,8 @@ def _parse(argument: str) -> tuple[list[str], dict[str, str]]:
                 options[key] = "yes"
                 n += 1
                 continue
+            while n + 1 < len(rest) and _option(rest[n + 1]) == key:
+                n += 1  # an option said in two of its words: Welsh "terfyn amser"
             if n + 1 >= len(rest):
                 raise RequestError.of("new.needs_value", word=word, example=_EXAMPLE[key])
             value = digits(rest[n + 1].rstrip("."))
