@@ -1166,8 +1166,9 @@ def format_move(move: Move, words: Vocabulary = ENGLISH_WORDS) -> str:
         case Take(gems=gems):
             parts = [f"{w('take')} {listed(gems, 'take')}"]
         case Reserve(card=card, deck=deck):
-            level = words.count(deck)
-            parts = [f"{w('reserve')} {card}" if card else f"{w('reserve')} {w('deck')} {level}"]
+            level = words.count(deck)  # the deck in the verb's case: Esperanto "stakon 3"
+            named = words.form("deck", "one", words.notation_case("reserve"))
+            parts = [f"{w('reserve')} {card}" if card else f"{w('reserve')} {named} {level}"]
         case Buy(card=card, pay=pay):
             case = words.notation_case("pay")  # (each count written: "pay 1 gold")
             paid = " ".join(

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from referee.engine import CARDS, view
-from referee.engine.moves import Buy, Take
+from referee.engine.moves import Buy, Reserve, Take
 from referee.notation import format_move, parse_request
 from referee.wording.board import board_context, gems
 from referee.wording.messages import say
@@ -230,6 +230,23 @@ def test_a_moves_colours_take_the_case_of_its_verb_and_are_read_back(
     assert format_move(move, vocabulary(language)) == written
     request = parse_request(written)
     assert (request.gems, request.returned) == (move.gems, move.returned)
+
+
+@pytest.mark.parametrize(
+    ("language", "written"),
+    [
+        ("en", "reserve deck 3"),
+        ("eo", "rezervu stakon 3"),  # the deck is the verb's object
+        ("is", "panta stokk 3"),
+        ("cy", "cadw dec 3"),
+    ],
+)
+def test_a_blind_reserve_names_its_deck_in_the_case_of_its_verb_and_is_read_back(
+    language: str, written: str
+) -> None:
+    assert format_move(Reserve(card=None, deck=3), vocabulary(language)) == written
+    request = parse_request(written)
+    assert (request.action, request.deck) == ("reserve", 3)
 
 
 @pytest.mark.parametrize(

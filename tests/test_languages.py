@@ -141,11 +141,18 @@ def test_a_bengali_letter_writes_every_number_in_bengali_digits() -> None:
 def test_times_are_shown_in_the_readers_language_and_time_zone() -> None:
     assert Words("en").when(AT) == "Tue 8 Dec 2026, 14:00 UTC"
     assert Words("en", "Asia/Dhaka").when(AT) == "Tue 8 Dec 2026, 20:00 +06"
-    assert Words("cy").when(AT) == "Maw 8 Rhagfyr 2026, 14:00 UTC"
+    assert Words("cy").when(AT) == "dydd Mawrth 8 Rhagfyr 2026, 14:00 UTC"
     assert Words("is", "Atlantic/Reykjavik").when(AT).startswith("þri. 8. desember 2026, 14:00")
     assert Words("eo").when(AT) == "mardo, la 8-a de decembro 2026, 14:00 UTC"
     bengali = Words("bn", "Asia/Dhaka").when(AT)
     assert "ডিসেম্বর" in bengali and "২০:০০" in bengali and "২০২৬" in bengali  # noqa: RUF001
+
+
+def test_a_welsh_date_after_tan_takes_the_soft_mutation_its_words_give() -> None:
+    assert Words("cy").when(AT, "soft") == "ddydd Mawrth 8 Rhagfyr 2026, 14:00 UTC"
+    told = Words("cy").say(Message("away.told", {"player": "Bob", "until": AT.isoformat()}))
+    assert "tan ddydd Mawrth 8 Rhagfyr" in told
+    assert Words("eo").when(AT, "soft") == Words("eo").when(AT)  # a form it has not: plain
 
 
 def test_lengths_of_time_are_words_of_the_language_as_people_write_them() -> None:

@@ -76,6 +76,7 @@ def problems(language: str) -> list[str]:
     found: list[str] = []
     wanted = {(e.code, e.text) for e in entries()}
     own_zero = frozenset(vocabulary(language).zero)  # (the words a spec may add)
+    date_forms = frozenset(vocabulary(language).date_forms)
     for each in entries():
         message = catalog.get(each.text, context=each.code)
         where = f"{language} {each.code}"
@@ -93,7 +94,7 @@ def problems(language: str) -> list[str]:
         english = set(fields(each.text)) | set(fields(each.plural or each.text))
         specs = dict(english)
         for text in translated:
-            said, named = _as_english(fields(text), each.params, own_zero, specs)
+            said, named = _as_english(fields(text), each.params, own_zero, specs, date_forms)
             said |= {field for field in english if field[0] in named}  # {paid:colour}
             # a form may leave out the number its plural is chosen by ("buy the card"), as
             # the English singular may; msgfmt --check keeps it where a form needs it
@@ -142,10 +143,12 @@ def _as_english(
     kinds: Mapping[str, str],
     own_zero: frozenset[str] = frozenset(),
     english: Mapping[str, str] | None = None,
+    date_forms: frozenset[str] = frozenset(),
 ) -> tuple[set[tuple[str, str]], set[str]]:
     """A translation's fields as the English writes them: without the case a counted field
     names (``{paid:accusative}``), the colour a number is counted in (``{paid:colour}``) or
-    the form a colour takes (``{colour:two}``) or the case of a name (``{player:genitive}``),
+    the form a colour takes (``{colour:two}``), the case of a name (``{player:genitive}``) or
+    the form of a date its ``date_forms`` name (``{until:soft}``),
     which only a translation adds, nor the word of its own ``[zero]`` (``own_zero``) that
     no tokens read as where the English (``english``: name -> spec) names none
     (``{paid:free}``); and the colour fields so named (a translation may write ``{colour}``
@@ -164,6 +167,8 @@ def _as_english(
             if colours or case != NOMINATIVE or "nominative" in spec:
                 named.update(p for p in colours if kinds.get(p) == "colour")
                 spec = ",".join(p for p in rest if p not in colours)
+        if kind == "when" and spec in date_forms:  # {until:soft}: a form of [dates.forms]
+            spec = ""
         plain.add((name, spec))
     return plain, named
 

@@ -137,6 +137,10 @@ NOMINATIVE = "nominative"
 #: The cases a counted field's spec may name (``{paid:accusative}``): a language gives
 #: forms for those it tells apart in its words.toml ``[counted]``; the others are its
 #: nominative.
+#: How a time is written where a language's words name no pattern (``[dates]``).
+DATE_PATTERN = "EEE d MMMM y, HH:mm z"
+#: The form a date is written in where a message names none (``[dates.forms]``).
+PLAIN_DATE = "plain"
 CASES = frozenset({"nominative", "accusative", "dative", "genitive"})
 
 
@@ -184,9 +188,10 @@ class Vocabulary:
     #: category -> the word; a case not given is the nominative; a colour or category not
     #: given, the category ``other``, else the colour as ``written``
     counted_forms: Mapping[str, Mapping[str, Mapping[str, str]]] = field(default_factory=dict)
-    #: the case the colours of a move are written in, in the notation, per move word
-    #: (``[counted] notation``: one case, or a table: Icelandic "taka" takes the
-    #: accusative, "skila" the dative); a move word not given: the nominative
+    #: the case the colours of a move (and the deck a reserve names) are written in, in the
+    #: notation, per move word (``[counted] notation``: one case, or a table: Icelandic
+    #: "taka" takes the accusative, "skila" the dative); a move word not given: the
+    #: nominative
     notation_cases: Mapping[str, str] = field(default_factory=dict)
     #: a word joined to a number that counts a colour, in prose but not in the notation
     #: (``[counted] classifier``: Bengali ``২টি লাল``, where a move is written ``২ লাল``)
@@ -196,6 +201,15 @@ class Vocabulary:
     name_endings: Mapping[str, tuple[tuple[tuple[str, str], ...], str]] = field(
         default_factory=dict
     )
+    #: how a time is written (``[dates] pattern``, a CLDR date pattern)
+    date_pattern: str = DATE_PATTERN
+    #: whether the names of months are written in small letters (``[dates] small_months``),
+    #: where CLDR gives capitals (Esperanto "januaro")
+    small_months: bool = False
+    #: how a written date begins, by form (``[dates.forms]``): ``plain``, else the form a
+    #: field names (``{until:soft}``), each a table of beginnings CLDR writes -> the
+    #: language's (Welsh "Dydd Llun" -> "dydd Llun"; after "tan", "ddydd Llun")
+    date_forms: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     def fold(self, word: str) -> str:
         return fold(word, self.language)
@@ -254,6 +268,16 @@ class Vocabulary:
             return self.written[colour]
         return forms.get(category) or forms.get("other") or self.written[colour]
 
+    def dated(self, written: str, form: str = PLAIN_DATE) -> str:
+        """A date CLDR has ``written`` as this language writes it in ``form``
+        (``[dates.forms]``): its beginning as the form gives it (a form not given is
+        ``plain``)."""
+        forms = self.date_forms.get(form) or self.date_forms.get(PLAIN_DATE, {})
+        for cldr, own in forms.items():
+            if written.startswith(cldr):
+                return own + written[len(cldr) :]
+        return written
+
     def name_in(self, name: str, case: str) -> str:
         """``name`` with the ending ``case`` gives it in this language (``[names]``):
         Bengali genitive ``রহিমের``, ``সীমার``, ``alice-এর``; as it is in a language (or a
@@ -306,6 +330,7 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
     notation_cases: dict[str, str] = {}
     classifier = ""
     name_endings: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {}
+    dates: dict[str, Any] = {}
     for table in tables:  # the language's own words last: they win a clash, and are written
         for concept, words in table.get("moves", {}).items():
             if concept == "fillers":
@@ -337,6 +362,8 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
             classifier = str(table["counted"].get("classifier", ""))
         if "names" in table:
             name_endings = _name_endings(language, table["names"])
+        if "dates" in table:
+            dates = table["dates"]
     return Vocabulary(
         language=language,
         moves=groups["moves"],
@@ -355,7 +382,24 @@ def _vocabulary(language: str, folder: Path) -> Vocabulary:
         notation_cases=notation_cases,
         classifier=classifier,
         name_endings=name_endings,
+        date_pattern=str(dates.get("pattern", DATE_PATTERN)),
+        small_months=bool(dates.get("small_months", False)),
+        date_forms=_date_forms(language, dates.get("forms", {})),
     )
+
+
+def _date_forms(language: str, table: Mapping[str, Any]) -> dict[str, dict[str, str]]:
+    """A words file's ``[dates.forms]``: per form, CLDR's beginning -> the language's; a
+    ValueError naming what is wrong in it."""
+    try:
+        return {
+            str(form): {str(cldr): str(own) for cldr, own in given.items()}
+            for form, given in table.items()
+        }
+    except AttributeError:
+        raise ValueError(
+            f'{language}: [dates.forms] gives per form {{ "CLDR\'s beginning" = "yours" }}'
+        ) from None
 
 
 def _name_endings(
@@ -386,7 +430,7 @@ def _counted(language: str, table: Mapping[str, Any]) -> tuple[dict[str, Any], d
     where = f"{language}: [counted]"
     given = table.get("notation", {})
     if isinstance(given, str):  # one case for every move word
-        given = dict.fromkeys(("take", "return", "pay"), given)
+        given = dict.fromkeys(("take", "return", "pay", "reserve"), given)
     notation = {str(concept): str(case) for concept, case in given.items()}
     cases: dict[str, dict[str, dict[str, str]]] = {}
     for case, colours in table.items():
@@ -395,7 +439,7 @@ def _counted(language: str, table: Mapping[str, Any]) -> tuple[dict[str, Any], d
         if not isinstance(colours, Mapping):
             raise ValueError(f"{where} {case}: a table of colours, each its forms")
         for colour, forms in colours.items():
-            if colour not in TOKEN_COLOURS:
+            if colour not in (*TOKEN_COLOURS, "deck"):  # (a reserve's object: "stakon 3")
                 raise ValueError(f"{where}.{case}: {colour!r} is no colour ({TOKEN_COLOURS})")
             unknown = set(forms) - PLURAL_CATEGORIES
             if unknown:

@@ -32,21 +32,13 @@ from referee.wording.messages import Message
 from referee.wording.translations import translations
 from referee.wording.vocabulary import (
     NOMINATIVE,
+    PLAIN_DATE,
     PLURAL_CATEGORIES,
     Vocabulary,
     counted_spec,
     vocabulary,
 )
 
-#: How a time is written in each language (CLDR date patterns); a language not here: DATES.
-DATE_PATTERNS = {
-    "is": "EEE d. MMMM y, HH:mm z",
-    "eo": "EEEE, 'la' d-'a' 'de' MMMM y, HH:mm z",
-    "bn": "EEEE, d MMMM y, HH:mm ZZZZ",  # Monday, with the offset: GMT +06:00
-}
-DATES = "EEE d MMMM y, HH:mm z"
-#: Languages that write the names of months in small letters, though CLDR has capitals.
-LOWER_CASE_MONTHS = frozenset({"eo"})
 #: The units a length of time is written in, largest first: as English writes it, CLDR's
 #: name, seconds (the last, minutes, is written whatever is left over).
 _UNITS = (
@@ -247,19 +239,22 @@ class Words:
         said = format_percent(value, locale=self.language, numbering_system="latn")
         return self.count(said)
 
-    def when(self, at: datetime | str) -> str:
+    def when(self, at: datetime | str, form: str = "") -> str:
         """A time for people, in the reader's zone: ``Tue 8 Dec 2026, 14:00 UTC``; in Welsh
-        ``Maw 8 Rhagfyr 2026, 14:00 UTC``."""
+        ``dydd Mawrth 8 Rhagfyr 2026, 14:00 UTC``, or after "tan" (``form`` soft) ``ddydd
+        Mawrth …``. The pattern and forms are the language's data (``[dates]``)."""
         moment = datetime.fromisoformat(at) if isinstance(at, str) else at
         moment = moment.astimezone(self.zone)
         if self.language == "en":
             return f"{moment:%a} {moment.day} {moment:%b %Y, %H:%M} {moment.tzname() or 'UTC'}"
-        pattern = DATE_PATTERNS.get(self.language, DATES)
-        said = str(format_datetime(moment, pattern, tzinfo=self.zone, locale=self.language))
-        if self.language in LOWER_CASE_MONTHS:  # CLDR capitalises them; the language does not
+        words = self.vocabulary
+        said = str(
+            format_datetime(moment, words.date_pattern, tzinfo=self.zone, locale=self.language)
+        )
+        if words.small_months:  # CLDR capitalises them; the language does not
             month = str(format_datetime(moment, "MMMM", tzinfo=self.zone, locale=self.language))
             said = said.replace(month, month.lower())
-        return self.count(said)
+        return self.count(words.dated(said, form or PLAIN_DATE))
 
     def duration(self, seconds: float | timedelta) -> str:
         """A length of time as people write it, in the largest whole unit up to days:
@@ -327,8 +322,8 @@ class Words:
                 if quoted == "quoted":
                     moves = [self.word("quoted", move) for move in moves]
                 return self.listed(moves, style)
-            case "when":
-                return self.when(value)
+            case "when":  # {until:soft}: a form of [dates.forms]
+                return self.when(value, spec)
             case "duration":
                 return self.duration(value)
             case "message":
