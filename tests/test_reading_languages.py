@@ -297,6 +297,12 @@ def test_bengali_digits_are_read_in_a_noble_and_in_the_options_of_new() -> None:
         ("frestur 2 dagar", "2d"),
         ("templimo 3 tagoj", "3d"),
         ("deadline 12h", "12h"),  # (as the notation writes it)
+        ("templimo tri tagoj", "3d"),  # the number in words
+        ("সময়সীমা তিন দিন", "3d"),
+        ("terfyn dau ddiwrnod", "2d"),
+        ("৩ দিনের সময়সীমা", "3d"),  # the number and its unit before the option
+        ("তিন দিনের সময়সীমা", "3d"),
+        ("a 5 day deadline", "5d"),
     ],
 )
 def test_a_deadline_is_read_in_days_or_weeks_said_in_words_of_any_language(

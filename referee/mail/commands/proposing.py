@@ -55,6 +55,9 @@ def _parse(argument: str) -> tuple[list[str], dict[str, str]]:
     while n < len(rest):
         word = rest[n].strip("<>").rstrip(".")
         key = _option(word)
+        if key is None and (before := _deadline_before(rest, n)) is not None:
+            options["deadline"], n = before  # the number first: Bengali "৩ দিনের সময়সীমা"
+            continue
         if key is not None:
             if key == "spectators":
                 options[key] = "yes"
@@ -80,16 +83,41 @@ def _parse(argument: str) -> tuple[list[str], dict[str, str]]:
 
 
 def _days_said(value: str, after: str) -> tuple[str, int] | None:
-    """A deadline said in days or weeks in the words of any language (``[time]``): a number
-    then its unit ("৩ দিন", "5 diwrnod", "2 weeks"), or the two joined ("৩দিন"), as the
-    notation writes it (``3d``, ``14d``) and how many words said it; None when the words
-    say no number of days (``3d`` and ``12h`` are read as they are)."""
+    """A deadline said in days or weeks in the words of any language (``[time]``): a number,
+    in digits or words, then its unit ("৩ দিন", "5 diwrnod", "2 weeks", "tri tagoj", "তিন
+    দিন"), or the two joined ("৩দিন"), as the notation writes it (``3d``, ``14d``) and how
+    many words said it; None when the words say no number of days (``3d`` and ``12h`` are
+    read as they are)."""
     joined = re.fullmatch(r"(\d{1,4})(\D+)", value)
     number, unit, used = (joined.group(1), joined.group(2), 1) if joined else (value, after, 2)
     days = time_words().units.get(fold(unit.rstrip(".")))
-    if not number.isdigit() or days is None:
+    count = _count(number)
+    if count is None or days is None:
         return None
-    return f"{int(number) * days}d", used
+    return f"{count * days}d", used
+
+
+def _deadline_before(rest: list[str], n: int) -> tuple[str, int] | None:
+    """A deadline said with its number and unit before the option's word (Bengali "৩ দিনের
+    সময়সীমা", "তিন দিনের সময়সীমা"; English "a 3 day deadline" reads so too) at ``rest[n]``,
+    and the index of the word after it; None when the words there are no such deadline."""
+    said = _days_said(digits(rest[n]), rest[n + 1] if n + 1 < len(rest) else "")
+    if said is None:
+        return None
+    at = n + said[1]
+    if at >= len(rest) or _option(rest[at].rstrip(".")) != "deadline":
+        return None
+    while at + 1 < len(rest) and _option(rest[at + 1].rstrip(".")) == "deadline":
+        at += 1  # two words of the option: Welsh "terfyn amser"
+    return said[0], at + 1
+
+
+def _count(word: str) -> int | None:
+    """The number ``word`` says: digits, or a number word of any language (``[numbers]``,
+    ``[time.numbers]``: "tri", "তিন", "þrjá")."""
+    if word.isdigit():
+        return int(word)
+    return time_words().numbers.get(fold(word.rstrip(".")))
 
 
 #: What new.needs_value gives as an example of each option's value (a word of words.toml, or
