@@ -53,7 +53,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parents[1]))
 
 from referee.engine import Buy, legal_moves
-from referee.mail.spool import Spool
+from referee.mail.state.spool import Spool
 from referee.shards import Shards, postfix_map
 from referee.store import Store
 from tests.mail.players import humanise, quick_reply

@@ -1,4 +1,4 @@
-"""What reading a reply costs: the time :func:`referee.mail.reading.read_reply` takes over the
+"""What reading a reply costs: the time :func:`referee.mail.reading.reply.read_reply` takes over the
 replies of tests/fixtures/replies/ (every language, as people write them), each with the
 quoted board below it as a mail program quotes it.
 
@@ -40,8 +40,8 @@ def main() -> None:
     parser.add_argument("--checkout", type=Path, default=HERE)
     args = parser.parse_args()
     sys.path.insert(0, str(args.checkout))
-    from referee.mail.inbound import reply_text
-    from referee.mail.reading import read_reply
+    from referee.mail.reading.inbound import reply_text
+    from referee.mail.reading.reply import read_reply
 
     texts = replies()
     for text in texts:  # (the word caches filled)

@@ -56,19 +56,19 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parents[1]))
 
-import referee.mail.notes
-import referee.mail.outbox
 import referee.mail.runner
+import referee.mail.state.notes
+import referee.mail.state.outbox
 import referee.service
 from benchmarks.service import InlineExecutor
 from referee.bots import choose
 from referee.engine import Buy, GameState, Move, legal_moves, view
 from referee.invitations import Invitations
-from referee.mail.mailfiles import EXPIRE_AFTER, note_of
-from referee.mail.notes import LIMITS_KEPT
-from referee.mail.spool import GAME_NOTES
-from referee.mail.trail import KEPT_FROM_OTHERS, KEPT_PER_PLAYER
-from referee.mail.transport import DirTransport
+from referee.mail.state.mailfiles import EXPIRE_AFTER, note_of
+from referee.mail.state.notes import LIMITS_KEPT
+from referee.mail.state.spool import GAME_NOTES
+from referee.mail.state.trail import KEPT_FROM_OTHERS, KEPT_PER_PLAYER
+from referee.mail.transports.base import DirTransport
 from referee.record import Replayed
 from referee.service import SWEEP_EVERY, Service
 from referee.settings import Settings
@@ -396,7 +396,7 @@ class Instruments:
         self._wrap(
             referee.mail.runner, "play_bots", self._timed_bots(referee.mail.runner.play_bots)
         )
-        for module in (referee.mail.notes, referee.mail.outbox):
+        for module in (referee.mail.state.notes, referee.mail.state.outbox):
             self._wrap(module, "write_new", self._stamping(write_new))
             self._wrap(module, "write_over", self._stamping(write_over))
         threads = service.spool.threads

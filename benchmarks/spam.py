@@ -1,5 +1,5 @@
 """A game spammed through its reply address: the service's cost per spam mail, and the size
-of the game's mail trail, which the cap keeps bounded (referee.mail.trail).
+of the game's mail trail, which the cap keeps bounded (referee.mail.state.trail).
 
 Creates one two-player game, then drops MAILS mails into the dir transport's inbox, each a
 reply to the game's welcome from a stranger (MAILS // 10 different addresses), and has the
@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).parents[1]))
 
 from referee.games import create_game
 from referee.mail.herald import MailHerald
-from referee.mail.trail import KEPT_FROM_OTHERS, KEPT_PER_PLAYER, Trail
-from referee.mail.transport import DirTransport
+from referee.mail.state.trail import KEPT_FROM_OTHERS, KEPT_PER_PLAYER, Trail
+from referee.mail.transports.base import DirTransport
 from referee.service import Service
 from referee.settings import Settings
 from referee.store import Store

@@ -25,13 +25,13 @@ from typing import Literal
 
 from referee.addresses import special_use
 from referee.errors import ConfigurationError
-from referee.mail.imap import ImapTransport
-from referee.mail.inbound import DOCTOR_MAIL_PREFIX, LOOP_HEADER
-from referee.mail.lmtp import FolderSender, LmtpTransport, answered
-from referee.mail.service_lock import ServiceLock
+from referee.mail.reading.inbound import DOCTOR_MAIL_PREFIX, LOOP_HEADER
 from referee.mail.startup import make_transport
-from referee.mail.status import read_status
-from referee.mail.transport import FOLDERS, SendError, Transport, TransportError
+from referee.mail.state.service_lock import ServiceLock
+from referee.mail.state.status import read_status
+from referee.mail.transports.base import FOLDERS, SendError, Transport, TransportError
+from referee.mail.transports.imap import ImapTransport
+from referee.mail.transports.lmtp import FolderSender, LmtpTransport, answered
 from referee.owner import hand_over, strangers, user_name
 from referee.settings import Server, Settings
 

@@ -11,7 +11,7 @@ A :class:`Service` owns them, their lifetime and their loops: receiving and send
 by side, judging on one thread of its own. Killed at any instant and started again, the
 service plays no move twice, loses none, and sends every letter (a letter may go out twice if
 it dies between sending it and noting that it did). A mail server that goes away is told of
-once in the log and in the status (see :class:`~referee.mail.status.Reach`) and tried again
+once in the log and in the status (see :class:`~referee.mail.state.status.Reach`) and tried again
 with growing delays, at most a minute apart, while the rest goes on: mail waits in the
 mailbox and letters in the outbox until it is back.
 """
@@ -32,16 +32,16 @@ from referee.invitations import Invitations
 from referee.mail.chores import DUTIES_EVERY, SWEEP_EVERY, Chores
 from referee.mail.clerk import Clerk
 from referee.mail.desk import Desk
-from referee.mail.facts import Snapshot
 from referee.mail.intake import Intake
-from referee.mail.ledger import Ledger
+from referee.mail.judging.facts import Snapshot
 from referee.mail.postman import Postman, Sender
 from referee.mail.readers import Readers
 from referee.mail.samples import checked_writer
-from referee.mail.spool import Spool
 from referee.mail.startup import check_folder_owner, check_strangers, make_transport, usable
-from referee.mail.status import Reach, StatusBoard
-from referee.mail.transport import Transport, TransportError
+from referee.mail.state.ledger import Ledger
+from referee.mail.state.spool import Spool
+from referee.mail.state.status import Reach, StatusBoard
+from referee.mail.transports.base import Transport, TransportError
 from referee.settings import Settings
 from referee.store import Store
 from referee.wording.writer import Writer

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from referee.mail.telling import letters_for_turn
+from referee.mail.judging.telling import letters_for_turn
 from referee.store import Store
 from referee.wording.vocabulary import languages
 from referee.wording.writer import Reader, Writer

@@ -9,7 +9,7 @@ from pathlib import Path
 from types import ModuleType
 
 from referee.engine import legal_moves
-from referee.mail.telling import letters_for_turn
+from referee.mail.judging.telling import letters_for_turn
 from referee.notation import parse
 from referee.store import Store
 from referee.wording.writer import Writer

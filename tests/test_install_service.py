@@ -236,7 +236,7 @@ REPLY = """
 import smtplib, sys
 from email.message import EmailMessage
 from pathlib import Path
-from referee.mail.routing import player_key, reply_address
+from referee.mail.reading.routing import player_key, reply_address
 games = Path("/var/lib/referee/games")
 secret = bytes.fromhex((games / ".mail" / "secret").read_text().strip())
 key = player_key(secret, "g1", 0, "alice@players.example")

@@ -23,9 +23,9 @@ from wcwidth import wcswidth
 from referee.engine.cards import TOKEN_COLOURS
 from referee.engine.rules import noble_choices
 from referee.export import replay_page
-from referee.mail.commands.inviting import why_called_off
-from referee.mail.compose import Envelope, to_bytes
+from referee.mail.judging.commands.inviting import why_called_off
 from referee.mail.samples import sample_letters
+from referee.mail.transports.compose import Envelope, to_bytes
 from referee.store import Store
 from referee.wording.catalogue import entries
 from referee.wording.messages import Message

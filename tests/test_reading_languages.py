@@ -32,10 +32,10 @@ from referee.errors import (
     MoveError,
     RequestError,
 )
-from referee.mail.commands import SCOPES, lookup, read_command
-from referee.mail.commands.inviting import _name_wanted
-from referee.mail.commands.proposing import _parse
-from referee.mail.reading import REQUESTS, read_reply
+from referee.mail.judging.commands import SCOPES, lookup, read_command
+from referee.mail.judging.commands.inviting import _name_wanted
+from referee.mail.judging.commands.proposing import _parse
+from referee.mail.reading.reply import REQUESTS, read_reply
 from referee.notation import format_move, parse, parse_request, reading_words, says_a_move
 from referee.wording.vocabulary import (
     fold,

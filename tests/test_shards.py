@@ -19,8 +19,8 @@ from typer.testing import CliRunner
 from referee.cli import app
 from referee.errors import ConfigurationError
 from referee.games import create_game
-from referee.mail.routing import message_id, reply_address
-from referee.mail.sharding import Door
+from referee.mail.reading.routing import message_id, reply_address
+from referee.mail.transports.sharding import Door
 from referee.settings import load_settings
 from referee.shards import BASE32, MOST_WORKERS, ORDER, Shards, postfix_map
 from referee.store import Store

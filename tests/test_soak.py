@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-import referee.mail.notes as notes_module
+import referee.mail.state.notes as notes_module
 from benchmarks.soak import Scale, soak
 from referee.invitations import Invitation, Invitations, Seat
-from referee.mail.ledger import Ledger
-from referee.mail.mailfiles import EXPIRE_AFTER, hash_of
-from referee.mail.notes import Notes
-from referee.mail.spool import Spool
+from referee.mail.state.ledger import Ledger
+from referee.mail.state.mailfiles import EXPIRE_AFTER, hash_of
+from referee.mail.state.notes import Notes
+from referee.mail.state.spool import Spool
 
 
 def test_a_soak_handles_every_mail_once_and_keeps_only_what_expiry_and_the_caps_allow(

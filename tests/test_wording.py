@@ -33,12 +33,12 @@ DECIDING = sorted(
     {
         *PACKAGE.glob("engine/*.py"),
         *PACKAGE.glob("bots/*.py"),
-        *PACKAGE.glob("mail/commands/*.py"),
+        *PACKAGE.glob("mail/judging/*.py"),
+        *PACKAGE.glob("mail/judging/commands/*.py"),
         *(PACKAGE / name for name in (
-            "judge.py", "notation.py", "timing.py", "bot_seats.py", "addresses.py",
-            "export.py", "mail/telling.py", "mail/notices.py", "mail/reading.py",
-            "mail/runner.py", "mail/duties.py", "mail/desk.py", "mail/facts.py",
-            "mail/herald.py", "mail/deadlines.py",
+            "notation.py", "timing.py", "bot_seats.py", "addresses.py", "export.py",
+            "mail/reading/reply.py", "mail/runner.py", "mail/duties.py", "mail/desk.py",
+            "mail/herald.py",
         )),
     }
 )  # fmt: skip
@@ -108,6 +108,7 @@ def sentences(path: Path) -> list[str]:
 
 
 def test_no_module_that_decides_builds_a_sentence_a_player_reads() -> None:
+    assert all(path.is_file() for path in DECIDING)
     found = [line for path in DECIDING for line in sentences(path)]
     assert found == [], "say it with a message of the catalogue instead:\n" + "\n".join(found)
 
@@ -136,13 +137,14 @@ def test_judging_never_reaches_the_letter_writer() -> None:
     """Following a mail from judge() it is decided into messages and letters as data; the
     writer, the envelope and the templates are reached only by the postman, when it sends."""
     code = (
-        "import sys, referee.judge, referee.mail.desk, referee.mail.commands as c; c._load();"
+        "import sys, referee.mail.judging.judge, referee.mail.desk;"
+        "import referee.mail.judging.commands as c; c._load();"
         "print(' '.join(sorted(sys.modules)))"
     )
     loaded = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     ).stdout.split()
-    for module in ("referee.wording.writer", "referee.mail.compose", "jinja2"):
+    for module in ("referee.wording.writer", "referee.mail.transports.compose", "jinja2"):
         assert module not in loaded, module
 
 

@@ -26,7 +26,7 @@ from referee.errors import (
     RequestError,
 )
 from referee.mail.herald import MailHerald
-from referee.mail.spool import Spool
+from referee.mail.state.spool import Spool
 from referee.owner import check_owner
 from referee.settings import Settings, load_settings
 from referee.store import Store

@@ -56,8 +56,8 @@ from referee.games import (
     summaries,
 )
 from referee.invitations import Invitations, invitation_summaries
-from referee.mail.commands.choosing import zone_of
-from referee.mail.ledger import MAIL_CHOICES, Ledger
+from referee.mail.judging.commands.choosing import zone_of
+from referee.mail.state.ledger import MAIL_CHOICES, Ledger
 from referee.notation import format_move
 from referee.owner import user_name
 from referee.record import TIMEOUTS, SourceEntry, Timeout

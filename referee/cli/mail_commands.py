@@ -33,8 +33,8 @@ from referee.cli.common import (
 from referee.doctor import examine, report
 from referee.errors import ConfigurationError, RequestError
 from referee.logs import LogFormat, LogLevel, start_logging
-from referee.mail.spool import Spool
-from referee.mail.status import SERVERS, read_status, say_duration
+from referee.mail.state.spool import Spool
+from referee.mail.state.status import SERVERS, read_status, say_duration
 from referee.owner import user_name
 from referee.service import Service, make_transport, system_clock
 from referee.settings import Lmtp, Settings, load_settings

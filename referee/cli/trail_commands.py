@@ -21,8 +21,8 @@ from referee.cli.common import (
 )
 from referee.errors import RequestError
 from referee.games import log_entries
-from referee.mail.spool import Spool
-from referee.mail.trail import KEPT_FROM_OTHERS, KEPT_PER_PLAYER, Trail, in_time_order
+from referee.mail.state.spool import Spool
+from referee.mail.state.trail import KEPT_FROM_OTHERS, KEPT_PER_PLAYER, Trail, in_time_order
 from referee.record import Replayed
 from referee.store import Store
 

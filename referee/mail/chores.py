@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 from referee.errors import RecordError, StoreError
 from referee.mail.clerk import Clerk
 from referee.mail.runner import Runner
-from referee.mail.transport import Transport
+from referee.mail.transports.base import Transport
 from referee.store import no_room_on_disk
 
 log = logging.getLogger("referee.service")

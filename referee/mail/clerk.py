@@ -1,7 +1,7 @@
 """Carrying a ruling out: its turn and the letters that announce it committed together, or
 the letters that answer the mail, the effects a command asked for, and the note that the mail
 was handled, in an order that a crash at any instant cannot turn into a move lost or played
-twice, or an answer lost (see :mod:`referee.mail.outbox`)."""
+twice, or an answer lost (see :mod:`referee.mail.state.outbox`)."""
 
 from __future__ import annotations
 
@@ -15,8 +15,9 @@ from datetime import datetime
 from referee.errors import ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
 from referee.games import Played, commit_turn
-from referee.judge import Ruling
-from referee.mail.commands.context import (
+from referee.mail.desk import Desk
+from referee.mail.judging.judge import Ruling
+from referee.mail.judging.ruling import (
     AnswerInvitation,
     AskConfirmation,
     AskReading,
@@ -33,13 +34,12 @@ from referee.mail.commands.context import (
     Unwatch,
     Watch,
 )
-from referee.mail.desk import Desk
-from referee.mail.inbound import Inbound
-from referee.mail.outbox import Answer, Commit
-from referee.mail.spool import Spool
-from referee.mail.status import StatusBoard
-from referee.mail.trail import MailRead
-from referee.mail.transport import Incoming
+from referee.mail.reading.inbound import Inbound
+from referee.mail.state.outbox import Answer, Commit
+from referee.mail.state.spool import Spool
+from referee.mail.state.status import StatusBoard
+from referee.mail.state.trail import MailRead
+from referee.mail.transports.base import Incoming
 from referee.record import Replayed, dump
 from referee.store import no_room_on_disk
 from referee.wording.letter import Letter

@@ -11,7 +11,7 @@ The rules (INTERFACE.md, "Time"):
   one); at most one reminder mail to an address in any 24 hours, covering all its games;
 - at the deadline the game's ``timeout`` acts: ``forfeit`` resigns the player (a turn with
   source ``timeout``); ``wait`` keeps reminding, once a day, and tells the game master once;
-- deadlines pause while their player is away (see :func:`referee.mail.ledger.paused`);
+- deadlines pause while their player is away (see :func:`referee.mail.state.ledger.paused`);
 - an invitation unanswered after 7 days is called off;
 - a player who chose ``mail digest`` gets, once the oldest move it would tell is a day old
   and at most once in any 24 hours, a letter of what happened in each of their games since
@@ -26,10 +26,10 @@ from datetime import datetime, timedelta
 
 from referee.errors import RecordError, StoreError
 from referee.invitations import Invitation
-from referee.mail.deadlines import due_at, move_came, time_per_move, timeout_policy
 from referee.mail.desk import Desk
-from referee.mail.ledger import Ledger
-from referee.mail.telling import after_own_move
+from referee.mail.judging.deadlines import due_at, move_came, time_per_move, timeout_policy
+from referee.mail.judging.telling import after_own_move
+from referee.mail.state.ledger import Ledger
 from referee.record import Replayed
 
 DAY = timedelta(hours=24)

@@ -13,16 +13,16 @@ from pathlib import Path
 
 from referee.failpoints import failpoint
 from referee.games import Played
-from referee.mail.deadlines import facts_of
-from referee.mail.ledger import Ledger
-from referee.mail.outbox import Commit
-from referee.mail.spool import Spool
-from referee.mail.telling import (
+from referee.mail.judging.deadlines import facts_of
+from referee.mail.judging.telling import (
     address_letter,
     rollback_letters,
     turn_letters,
     welcome_letters,
 )
+from referee.mail.state.ledger import Ledger
+from referee.mail.state.outbox import Commit
+from referee.mail.state.spool import Spool
 from referee.record import Replayed
 
 

@@ -27,25 +27,25 @@ from datetime import datetime
 
 from referee.errors import ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
-from referee.judge import Received, Ruling, judge, oversized, read, read_confirmation
 from referee.mail.clerk import Clerk, Handling
-from referee.mail.commands import Scope
-from referee.mail.compose import to_bytes
 from referee.mail.desk import Desk
-from referee.mail.facts import Snapshot
-from referee.mail.inbound import Inbound, read_message
-from referee.mail.notices import not_handled, set_aside_for_game_master
+from referee.mail.judging.commands import Scope
+from referee.mail.judging.facts import Snapshot
+from referee.mail.judging.judge import Received, Ruling, judge, oversized, read, read_confirmation
+from referee.mail.judging.notices import not_handled, set_aside_for_game_master
 from referee.mail.postman import notice_envelope
+from referee.mail.reading.inbound import Inbound, read_message
+from referee.mail.reading.routing import Route, find_confirmation, find_route
 from referee.mail.room import RETRY_WHEN_NO_ROOM, NoRoom, Room
-from referee.mail.routing import Route, find_confirmation, find_route
-from referee.mail.spool import Spool
-from referee.mail.transport import (
+from referee.mail.state.spool import Spool
+from referee.mail.transports.base import (
     Incoming,
     MessageGoneError,
     SendError,
     Transport,
     TransportError,
 )
+from referee.mail.transports.compose import to_bytes
 from referee.store import no_room_on_disk
 from referee.wording.letter import Letter, Written
 from referee.wording.writer import Writer

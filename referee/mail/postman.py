@@ -4,13 +4,13 @@ game master when a server refuses it for good.
 
 A server that does not answer at all (it is down, or the way to it) is not the letters'
 fault: they wait for it without counting a try, and only the server is tried again, after 1 s,
-2 s, 4 s … at most a minute (one connection, see :class:`~referee.mail.status.Reach`). Once
+2 s, 4 s … at most a minute (one connection, see :class:`~referee.mail.state.status.Reach`). Once
 it answers, every letter due goes, in order per address. A letter that has waited
 QUEUE_LIFETIME for a server that does not answer fails for good, as an MTA gives up on mail
 it could not deliver in days.
 
 A letter goes only once what it depends on is written (its turn, or its mail's note: see
-:mod:`referee.mail.outbox`). Its Message-ID is noted in the player's thread before it is
+:mod:`referee.mail.state.outbox`). Its Message-ID is noted in the player's thread before it is
 sent, so that a reply to it is understood even if the service dies the moment it has gone
 out; sent again after a crash, it is the same message.
 """
@@ -26,20 +26,20 @@ from datetime import datetime, timedelta
 
 from referee.errors import ConfigurationError, ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
-from referee.mail.compose import Envelope, to_bytes
-from referee.mail.outbox import Queued, queued_at
 from referee.mail.readers import Readers
-from referee.mail.routing import (
+from referee.mail.reading.routing import (
     confirmation_address,
     confirmation_id,
     message_id,
     player_key,
     reply_address,
 )
-from referee.mail.spool import Spool
-from referee.mail.status import Reach, StatusBoard
-from referee.mail.trail import LetterLeft
-from referee.mail.transport import SendError, Transport, TransportError
+from referee.mail.state.outbox import Queued, queued_at
+from referee.mail.state.spool import Spool
+from referee.mail.state.status import Reach, StatusBoard
+from referee.mail.state.trail import LetterLeft
+from referee.mail.transports.base import SendError, Transport, TransportError
+from referee.mail.transports.compose import Envelope, to_bytes
 from referee.record import load_game
 from referee.store import Store
 from referee.wording.letter import Letter

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from referee.errors import RefereeError
 from referee.invitations import Invitations
-from referee.mail.ledger import Ledger
+from referee.mail.state.ledger import Ledger
 from referee.record import load_game
 from referee.store import Store
 from referee.wording.letter import Letter

@@ -19,9 +19,9 @@ from datetime import datetime
 from pathlib import Path
 
 from referee.errors import ConfigurationError, RequestError
-from referee.mail.mailfiles import files
-from referee.mail.service_lock import ServiceLock
-from referee.mail.spool import GAME_NOTES
+from referee.mail.state.mailfiles import files
+from referee.mail.state.service_lock import ServiceLock
+from referee.mail.state.spool import GAME_NOTES
 from referee.store import Store, fsync_dir
 
 #: The folders of ``.mail/`` that keep mail state about one game: its players' threads and

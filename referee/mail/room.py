@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from referee.mail.notices import no_room_for_game_master
-from referee.mail.status import StatusBoard
+from referee.mail.judging.notices import no_room_for_game_master
+from referee.mail.state.status import StatusBoard
 from referee.wording.letter import Letter
 
 log = logging.getLogger("referee.service")

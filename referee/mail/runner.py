@@ -17,10 +17,10 @@ from referee.errors import ConflictError, RecordError, StoreError
 from referee.games import commit_turn
 from referee.games import judge as judge_move
 from referee.mail.clerk import Clerk
-from referee.mail.commands.inviting import cancelled_letters
 from referee.mail.duties import Due, duties, reminders_to_send
 from referee.mail.herald import MailHerald
-from referee.mail.telling import (
+from referee.mail.judging.commands.inviting import cancelled_letters
+from referee.mail.judging.telling import (
     digest_letter,
     digest_lines,
     overdue_letter,

@@ -18,13 +18,17 @@ from referee.engine import Rules, legal_moves, make_setup, view
 from referee.errors import ConfigurationError
 from referee.games import Played, judge
 from referee.invitations import Invitation, Seat
-from referee.mail.commands.inviting import cancelled_letters
-from referee.mail.commands.proposing import invitation_letters
-from referee.mail.commands.requests import help_commands
-from referee.mail.facts import GameFacts
-from referee.mail.inbound import Inbound
-from referee.mail.notices import not_a_move, not_handled, set_aside_for_game_master, too_large
-from referee.mail.telling import (
+from referee.mail.judging.commands.inviting import cancelled_letters
+from referee.mail.judging.commands.proposing import invitation_letters
+from referee.mail.judging.commands.requests import help_commands
+from referee.mail.judging.facts import GameFacts
+from referee.mail.judging.notices import (
+    not_a_move,
+    not_handled,
+    set_aside_for_game_master,
+    too_large,
+)
+from referee.mail.judging.telling import (
     address_letter,
     legal_moves_of,
     overdue_letter,
@@ -35,6 +39,7 @@ from referee.mail.telling import (
     watcher_letters,
     welcome_letters,
 )
+from referee.mail.reading.inbound import Inbound
 from referee.notation import format_move
 from referee.record import Replayed, SourceEntry, dump, new_game_record, replay
 from referee.wording.letter import Board, Letter

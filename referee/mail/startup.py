@@ -10,10 +10,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from referee.errors import ConfigurationError
-from referee.mail.imap import ImapTransport
-from referee.mail.lmtp import FolderSender, LmtpTransport
-from referee.mail.smtp import SmtpSender
-from referee.mail.transport import DirTransport, Transport
+from referee.mail.transports.base import DirTransport, Transport
+from referee.mail.transports.imap import ImapTransport
+from referee.mail.transports.lmtp import FolderSender, LmtpTransport
+from referee.mail.transports.smtp import SmtpSender
 from referee.owner import hand_over, installed_user, strangers, user_name
 from referee.settings import Settings
 

@@ -151,7 +151,8 @@ class Letter:
 
 @dataclass(frozen=True)
 class Written:
-    """A letter in words: what the envelope carries (:func:`referee.mail.compose.to_bytes`)."""
+    """A letter in words: what the envelope carries
+    (:func:`referee.mail.transports.compose.to_bytes`)."""
 
     to: str
     name: str

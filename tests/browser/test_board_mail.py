@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 from referee.engine import view
-from referee.mail.telling import letters_for_turn
+from referee.mail.judging.telling import letters_for_turn
 from referee.record import Replayed
 from referee.store import Store
 from referee.wording.writer import Writer

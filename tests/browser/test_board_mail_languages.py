@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from referee.mail.telling import letters_for_turn
+from referee.mail.judging.telling import letters_for_turn
 from referee.record import Replayed
 from referee.store import Store
 from referee.wording.translations import translations

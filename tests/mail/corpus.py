@@ -28,9 +28,9 @@ from referee import games as games_module
 from referee.engine import GameState, Move
 from referee.games import create_game, play_move
 from referee.mail.herald import MailHerald
-from referee.mail.ledger import Ledger
-from referee.mail.spool import Spool
-from referee.mail.transport import DirTransport
+from referee.mail.state.ledger import Ledger
+from referee.mail.state.spool import Spool
+from referee.mail.transports.base import DirTransport
 from referee.notation import format_move, parse
 from referee.record import SourceEntry
 from referee.service import Service

@@ -3,8 +3,8 @@ a command is found in what a person wrote."""
 
 from __future__ import annotations
 
-from referee.mail.commands import commands, lookup, read_command, read_command_in_sentences
-from referee.mail.commands.requests import help_commands
+from referee.mail.judging.commands import commands, lookup, read_command, read_command_in_sentences
+from referee.mail.judging.commands.requests import help_commands
 
 EVERY_COMMAND = {
     "referee": {

@@ -10,7 +10,7 @@ from email.message import EmailMessage
 
 import pytest
 
-from referee.mail.compose import Envelope, to_bytes
+from referee.mail.transports.compose import Envelope, to_bytes
 from referee.wording.letter import Written
 
 TEXT = "Hello Siân,\n\nIt is your turn: take red green blue.\n" + "x" * 200 + "\n"

@@ -12,8 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.mail import trail as trail_module
-from referee.mail.trail import KEPT_FROM_OTHERS, MailRead, Trail
+from referee.mail.state import trail as trail_module
+from referee.mail.state.trail import KEPT_FROM_OTHERS, MailRead, Trail
 from tests.mail.dirtable import Table, address
 from tests.mail.players import latest, reply, text_of
 

@@ -15,9 +15,9 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.doctor import _test_mail
-from referee.mail.imap import login_refused
-from referee.mail.service_lock import ServiceLock
-from referee.mail.status import StatusBoard
+from referee.mail.state.service_lock import ServiceLock
+from referee.mail.state.status import StatusBoard
+from referee.mail.transports.imap import login_refused
 from tests.mail.dirtable import Table
 from tests.mail.players import deliver
 

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from mailparser_reply.constants import MAIL_LANGUAGES
 
-from referee.mail.footers import FOOTERS, is_footer
+from referee.mail.reading.footers import FOOTERS, is_footer
 from referee.notation import ACTIONS, CLAUSES, COLOUR_WORDS, FILLERS, NOTHING, says_a_move
 
 

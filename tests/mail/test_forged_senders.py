@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from referee.invitations import Invitations
-from referee.mail.authentication import vouched_for
-from referee.mail.ledger import Ledger
+from referee.mail.reading.authentication import vouched_for
+from referee.mail.state.ledger import Ledger
 from tests.mail.club import RECEIVING_SERVER, REFEREE, Club, address, start
 from tests.mail.players import deliver, reply_message
 

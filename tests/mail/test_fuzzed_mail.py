@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.judge import judge, read
-from referee.mail.facts import Snapshot
-from referee.mail.inbound import read_message
+from referee.mail.judging.facts import Snapshot
+from referee.mail.judging.judge import judge, read
+from referee.mail.reading.inbound import read_message
 from tests.mail.dirtable import Table, address
 from tests.mail.players import deliver, latest, mails_to, references, text_of
 

@@ -19,7 +19,7 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.mail.trail import Trail
+from referee.mail.state.trail import Trail
 from tests.mail.dirtable import Table, address
 from tests.mail.players import deliver, latest
 

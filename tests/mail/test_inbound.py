@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.engine import view
-from referee.mail.inbound import html_text, read_message, reply_text, unflow
-from referee.mail.reading import read_reply
+from referee.mail.reading.inbound import html_text, read_message, reply_text, unflow
+from referee.mail.reading.reply import read_reply
 from referee.wording.writer import Reader, Writer
 from tests.positions import new_game
 

@@ -29,11 +29,11 @@ from referee.cli import app
 from referee.engine import Buy, legal_moves
 from referee.games import judge as judge_move
 from referee.invitations import Invitations
-from referee.mail.facts import GameFacts
-from referee.mail.outbox import Answer, Commit
-from referee.mail.spool import Spool
-from referee.mail.telling import turn_letters
-from referee.mail.transport import DirTransport
+from referee.mail.judging.facts import GameFacts
+from referee.mail.judging.telling import turn_letters
+from referee.mail.state.outbox import Answer, Commit
+from referee.mail.state.spool import Spool
+from referee.mail.transports.base import DirTransport
 from referee.record import SourceEntry, digest, dump
 from referee.service import Service
 from referee.wording.letter import Letter

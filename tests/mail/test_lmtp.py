@@ -30,9 +30,9 @@ from referee.cli.mail_commands import with_lmtp
 from referee.errors import ConfigurationError, RequestError
 from referee.games import create_game
 from referee.mail.herald import MailHerald
-from referee.mail.lmtp import LmtpTransport
-from referee.mail.smtp import SmtpSender
 from referee.mail.startup import make_transport
+from referee.mail.transports.lmtp import LmtpTransport
+from referee.mail.transports.smtp import SmtpSender
 from referee.settings import Lmtp, Smtp, load_settings
 from referee.store import Store
 from tests.mail.players import quick_reply

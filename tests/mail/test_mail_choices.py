@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.mail.ledger import Ledger
+from referee.mail.state.ledger import Ledger
 from tests.mail.club import Club, address, play_one, start, to_move
 from tests.mail.players import mails_to
 

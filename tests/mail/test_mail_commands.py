@@ -15,8 +15,8 @@ from referee.cli import app
 from referee.engine import legal_moves
 from referee.games import play_move
 from referee.invitations import Invitations
-from referee.mail.commands import commands
 from referee.mail.herald import MailHerald
+from referee.mail.judging.commands import commands
 from referee.notation import format_move
 from referee.record import SourceEntry
 from referee.wording import ENGLISH

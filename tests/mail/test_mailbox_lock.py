@@ -7,7 +7,7 @@ import socket
 import subprocess
 from datetime import UTC, datetime, timedelta
 
-from referee.mail.mailbox_lock import (
+from referee.mail.transports.mailbox_lock import (
     STALE_AFTER,
     Heartbeat,
     heartbeat_message,

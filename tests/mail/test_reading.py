@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from referee.mail.footers import FOOTERS
-from referee.mail.inbound import reply_text
-from referee.mail.reading import read_reply
+from referee.mail.reading.footers import FOOTERS
+from referee.mail.reading.inbound import reply_text
+from referee.mail.reading.reply import read_reply
 from referee.notation import parse_request
 from referee.wording import ENGLISH
 

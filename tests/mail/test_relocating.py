@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from referee.cli import app
 from referee.errors import RequestError
 from referee.mail.relocating import relocate
-from referee.mail.service_lock import ServiceLock
+from referee.mail.state.service_lock import ServiceLock
 from referee.store import Store
 from tests.mail.dirtable import Table, address
 from tests.mail.players import latest

@@ -6,7 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from referee.mail.routing import authentic, find_route, message_id, player_key, reply_address
+from referee.mail.reading.routing import (
+    authentic,
+    find_route,
+    message_id,
+    player_key,
+    reply_address,
+)
 from tests.recorded import recorded_game
 
 SECRET = b"k" * 32

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from referee.mail.commands import read_command
-from referee.mail.ledger import Ledger
+from referee.mail.judging.commands import read_command
+from referee.mail.state.ledger import Ledger
 from referee.store import Store
 from tests.mail import corpus
 from tests.mail.players import latest, reply, text_of

@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 from referee.cli import app
 from referee.engine import Buy, legal_moves
 from referee.engine.state import GameState
-from referee.mail.spool import Spool
+from referee.mail.state.spool import Spool
 from referee.notation import format_move
 from tests.mail.clients import CLIENTS, Client, Sender
 from tests.mail.players import humanise, reply_message, text_of

@@ -25,9 +25,9 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.engine import legal_moves
-from referee.mail.imap import IDLE_RENEWED_EVERY
-from referee.mail.spool import Spool
-from referee.mail.transport import DirTransport, SendError, TransportError
+from referee.mail.state.spool import Spool
+from referee.mail.transports.base import DirTransport, SendError, TransportError
+from referee.mail.transports.imap import IDLE_RENEWED_EVERY
 from referee.service import Service
 from tests.mail import dirtable
 from tests.mail.players import humanise, reply_message

@@ -20,8 +20,8 @@ from referee.cli import app
 from referee.engine import Rules, view
 from referee.games import create_game
 from referee.mail.herald import MailHerald
-from referee.mail.routing import routed_name
-from referee.mail.spool import Spool
+from referee.mail.reading.routing import routed_name
+from referee.mail.state.spool import Spool
 from referee.notation import format_move
 from referee.shards import Shards
 from tests.mail.players import reply_message

@@ -20,7 +20,7 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.mail.service_lock import ServiceLock
+from referee.mail.state.service_lock import ServiceLock
 from tests.mail.dirtable import Table, address
 from tests.mail.players import latest
 from tests.mail.servers import wait_until

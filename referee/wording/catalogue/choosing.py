@@ -1,5 +1,5 @@
 """``language`` and ``timezone``: a player chooses the language of their letters and the time
-zone their times are shown in (:mod:`referee.mail.commands.choosing`)."""
+zone their times are shown in (:mod:`referee.mail.judging.commands.choosing`)."""
 
 from referee.wording.catalogue import entry
 

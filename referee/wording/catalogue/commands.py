@@ -1,4 +1,4 @@
-"""Commands by mail (:mod:`referee.mail.commands`): how each is written and what it does (as
+"""Commands by mail (:mod:`referee.mail.judging.commands`): how each is written and what it does (as
 ``help`` lists them), and what each answers."""
 
 from referee.wording.catalogue import entry

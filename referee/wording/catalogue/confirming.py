@@ -1,6 +1,6 @@
-"""Confirming a command written to the referee's own address (:mod:`referee.mail.confirming`):
-what the address is asked, and what a reply to a confirmation that is no longer waiting is
-told."""
+"""Confirming a command written to the referee's own address
+(:mod:`referee.mail.judging.confirming`): what the address is asked, and what a reply to a
+confirmation that is no longer waiting is told."""
 
 from referee.wording.catalogue import entry
 

@@ -1,5 +1,5 @@
-"""What the judge says to a player (:mod:`referee.judge`): a refused move, a stale reply, a
-reply with no move or no command, and an error said as it is."""
+"""What the judge says to a player (:mod:`referee.mail.judging.judge`): a refused move, a
+stale reply, a reply with no move or no command, and an error said as it is."""
 
 from referee.wording.catalogue import entry
 

@@ -1,6 +1,6 @@
-"""The letters that follow a game (:mod:`referee.mail.telling`): the welcome, the board after
-every move, whose turn it is, subjects, reminders, and the game master's notice of a game
-stuck past a deadline."""
+"""The letters that follow a game (:mod:`referee.mail.judging.telling`): the welcome, the
+board after every move, whose turn it is, subjects, reminders, and the game master's notice
+of a game stuck past a deadline."""
 
 from referee.wording.catalogue import entry
 

@@ -1,5 +1,5 @@
-"""Short notices with no board (:mod:`referee.mail.notices`), to whoever wrote a mail that was
-not read as a move, and to the game master of a mail set aside."""
+"""Short notices with no board (:mod:`referee.mail.judging.notices`), to whoever
+wrote a mail that was not read as a move, and to the game master of a mail set aside."""
 
 from referee.wording.catalogue import entry
 
