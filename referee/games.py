@@ -256,7 +256,7 @@ def resign(
     at: datetime | None = None,
     herald: Herald | None = None,
 ) -> Played:
-    """``player`` leaves the game, their turn or not (RULES.md, "Leaving a game"), recorded
+    """``player`` leaves the game, their turn or not (docs/rules.md, "Leaving a game"), recorded
     as a turn ``resign`` from ``source`` (``timeout`` for a forfeit at the deadline); the
     letters are queued as for any turn. IllegalMoveError when they cannot resign."""
     return play_move(store, game_id, player, "resign", source, herald=herald, at=at)
@@ -361,6 +361,12 @@ def rollback(store: Store, game_id: str, to: int, reason: str) -> tuple[Replayed
         return store.load(game_id), folder
 
 
+def _as_json(source: dict[str, Any]) -> dict[str, Any]:
+    """A turn's source as JSON: a time in it (a ruling's ``as_of``) as ISO 8601 text, as
+    every time of the log is written."""
+    return {k: v.isoformat() if isinstance(v, datetime) else v for k, v in source.items()}
+
+
 def log_entries(store: Store, game_id: str, replayed: Replayed) -> list[dict[str, Any]]:
     """Every turn (who, what, when, from where) and every rollback, in time order."""
     entries: list[dict[str, Any]] = [
@@ -370,7 +376,7 @@ def log_entries(store: Store, game_id: str, replayed: Replayed) -> list[dict[str
             "player": t.player,
             "move": t.move.text,
             "at": t.at.isoformat(),
-            "source": t.source.model_dump(exclude_none=True),
+            "source": _as_json(t.source.model_dump(exclude_none=True)),
         }
         for t in replayed.turns
     ]

@@ -800,7 +800,8 @@ def _request_from_json_text(text: str) -> MoveRequest:
 
 
 def request_from_json(obj: Any, text: str | None = None) -> MoveRequest:
-    """A JSON move object (INTERFACE.md) as a request; ``return``/``noble``/``pay`` optional."""
+    """A JSON move object (docs/interface.md) as a request; ``return``, ``noble`` and ``pay``
+    optional."""
     if not isinstance(obj, Mapping):
         raise InvalidMoveError.of("json_move.not_an_object").about(text)
     known = {"type", "gems", "card", "deck", "pay", "return", "noble"}

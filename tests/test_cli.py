@@ -1,4 +1,4 @@
-"""The command line of INTERFACE.md, through typer's runner and the installed command."""
+"""The command line of docs/interface.md, through typer's runner and the installed command."""
 
 from __future__ import annotations
 
@@ -187,7 +187,7 @@ def test_rollback_check_log_and_games_for_the_game_master(tmp_path: Path) -> Non
 
 
 def test_games_json_is_the_list_interface_md_gives(tmp_path: Path) -> None:
-    """INTERFACE.md: `referee games --json` prints
+    """docs/interface.md: `referee games --json` prints
     `[{"game", "status", "turn", "to_move", "deadline", "players"}]`: a list, not an object."""
     recorded_game(tmp_path, turns=2)
     code, out, _ = cli(tmp_path, "games", "--json")
@@ -361,6 +361,21 @@ def test_log_and_replay_show_a_resignation_like_any_turn(tmp_path: Path) -> None
     assert json.loads(out)["state"]["deadline"] is None
     rows = json.loads(cli(tmp_path, "games", "--json")[1])
     assert rows[0]["status"] == "finished" and rows[0]["deadline"] is None
+
+
+def test_log_json_shows_a_move_ruled_sent_in_time_with_its_time_as_text(tmp_path: Path) -> None:
+    cli(tmp_path, "new", "g1", *THREE, "--seed", "7")
+    sent = datetime.now(UTC).replace(microsecond=0)  # (after the game was made, not after now)
+    code, _, err = cli(
+        tmp_path, "move", "g1", "alice", "reserve deck 1",
+        "--as-of", sent.isoformat(), "--reason", "sent before the deadline",
+    )  # fmt: skip
+    assert code == 0, err
+    code, out, err = cli(tmp_path, "log", "g1", "--json")
+    assert code == 0, err
+    (turn,) = [e for e in json.loads(out)["log"] if e["event"] == "turn"]
+    assert turn["source"]["as_of"] == sent.isoformat()
+    assert turn["source"]["reason"] == "sent before the deadline"
 
 
 def test_version_prints_the_installed_version() -> None:

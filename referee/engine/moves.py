@@ -58,7 +58,7 @@ class Pass:
 
 @dataclass(frozen=True, slots=True)
 class Resign:
-    """The player at ``seat`` leaves the game (RULES.md, "Leaving a game"): their turn or not.
+    """The player at ``seat`` leaves the game (docs/rules.md, "Leaving a game"): their turn or not.
 
     Never listed by :func:`~referee.engine.rules.legal_moves`, being always open to every
     player still in (it would double every list and end random playouts early);
@@ -95,7 +95,7 @@ def new_buy(card: str, pay: Tokens, returned: Tokens, noble: str | None) -> Buy:
 
 
 def move_json(move: Move) -> dict[str, Any]:
-    """The JSON object of a move, as INTERFACE.md shows it. A resignation is just
+    """The JSON object of a move, as docs/interface.md shows it. A resignation is just
     ``{"type": "resign"}``: who resigned is the turn's player, not part of the move."""
     body: dict[str, Any]
     match move:

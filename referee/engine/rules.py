@@ -899,7 +899,7 @@ def _unaffordable(card_id: str, needed: Gems, player: Player, gold_short: int) -
 def _check_pass(state: GameState, player: Player) -> None:
     others = [m for m in legal_moves(state) if not isinstance(m, Pass)]
     if others:
-        # The kinds of move still open, by their move type (INTERFACE.md): buy, reserve, take.
+        # The kinds of move still open, by their move type (docs/interface.md): buy, reserve, take.
         kinds = sorted({type(m).__name__.lower() for m in others})
         raise IllegalMoveError.of("pass.not_allowed", actions=kinds, legal=len(others))
 
@@ -1038,7 +1038,7 @@ def _next_seat(seat: int, seats: int, resigned: tuple[int, ...]) -> int:
 
 def _resign(state: GameState, move: Resign) -> GameState:
     """The player at ``move.seat`` leaves: tokens back to the bank, reserved cards out of the
-    game face down, cards and nobles kept but counting for nothing (RULES.md, "Leaving")."""
+    game face down, cards and nobles kept but counting for nothing (docs/rules.md, "Leaving")."""
     seat, seats = move.seat, len(state.players)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
         raise IllegalMoveError.of("resign.no_such_seat", seat=repr(seat), last=seats - 1)

@@ -55,7 +55,7 @@ class GameView:
     players: tuple[PlayerView, ...]
 
     def to_json(self, game: str | None = None) -> dict[str, Any]:
-        """The state JSON of INTERFACE.md (``game`` first when given)."""
+        """The state JSON of docs/interface.md (``game`` first when given)."""
         body: dict[str, Any] = {} if game is None else {"game": game}
         body.update(
             turn=self.turn,

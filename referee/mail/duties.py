@@ -4,7 +4,7 @@ past their deadline, invitations that ran out, undo requests overtaken by a dead
 Pure but for reading (the clock is an argument): :func:`duties` says what is due; the
 service carries it out (:meth:`referee.service.Service.do_duties`).
 
-The rules (INTERFACE.md, "Time"):
+The rules (docs/interface.md, "Time"):
 
 - the player to move is reminded when half their time is gone, and again 24 hours before
   the deadline (when the time per move is over two days: else the half-time reminder is the

@@ -1,4 +1,4 @@
-"""The five actions of a turn (RULES.md: A turn)."""
+"""The five actions of a turn (docs/rules.md: A turn)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The end of the game and the winners (RULES.md: End of the game)."""
+"""The end of the game and the winners (docs/rules.md: End of the game)."""
 
 from __future__ import annotations
 

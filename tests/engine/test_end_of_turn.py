@@ -1,4 +1,4 @@
-"""The end of a turn: the 10-token limit and noble visits (RULES.md: End of a turn)."""
+"""The end of a turn: the 10-token limit and noble visits (docs/rules.md: End of a turn)."""
 
 from __future__ import annotations
 

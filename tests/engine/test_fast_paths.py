@@ -82,7 +82,8 @@ def plus(a: Tokens, b: Tokens) -> Tokens:
 
 
 def slow_legal_moves(state: GameState) -> list[Move]:
-    """RULES.md read plainly: takes, reserves (face up, then decks), buys (board, then hand)."""
+    """docs/rules.md read plainly: takes, reserves (face up, then decks), buys (board, then
+    hand)."""
     if state.status == "finished":
         return []
     player = state.player

@@ -1,4 +1,5 @@
-"""Leaving a game (RULES.md: Leaving a game; INTERFACE.md: Time): resigning, their turn or not."""
+"""Leaving a game (docs/rules.md: Leaving a game; docs/interface.md: Time): resigning, their
+turn or not."""
 
 from __future__ import annotations
 

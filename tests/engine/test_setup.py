@@ -1,4 +1,4 @@
-"""Components and set-up (RULES.md: Components, Set-up)."""
+"""Components and set-up (docs/rules.md: Components, Set-up)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Hidden information (RULES.md: Hidden information) and the state JSON of INTERFACE.md."""
+"""Hidden information (docs/rules.md: Hidden information) and the state JSON of
+docs/interface.md."""
 
 from __future__ import annotations
 

@@ -327,7 +327,7 @@ def lmtp_unix(path: str) -> int:
 def test_serve_lmtp_with_a_mail_dir_takes_mail_over_lmtp_and_writes_letters_into_its_outbox(
     tmp_path: Path,
 ) -> None:
-    """`referee serve --lmtp HOST:PORT --mail-dir DIR` (INTERFACE.md): mail handed over by
+    """`referee serve --lmtp HOST:PORT --mail-dir DIR` (docs/interface.md): mail handed over by
     LMTP, letters into DIR/outbox/, no SMTP server."""
     games, mail = tmp_path / "games", tmp_path / "mail"
     store = Store(games)

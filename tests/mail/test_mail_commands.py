@@ -1,5 +1,5 @@
 """Commands by mail, each through the dir transport: starting a game by mail, and what
-players, spectators and strangers may write (INTERFACE.md, "Commands by mail")."""
+players, spectators and strangers may write (docs/interface.md, "Commands by mail")."""
 
 from __future__ import annotations
 

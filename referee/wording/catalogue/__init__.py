@@ -35,7 +35,7 @@ KINDS: dict[str, str] = {
     "colours": "a list of colours (spec: and, or, comma)",
     "tokens": "a count per colour, like 2 red, 1 gold (spec: what none reads as)",
     "taken": "a count per colour as a take is told: blue, green and red",
-    "move": "a move, as its JSON object (INTERFACE.md)",
+    "move": "a move, as its JSON object (docs/interface.md)",
     "moves": "a list of moves (spec: and, or, comma, semicolon; then ,quoted: each in quotes)",
     "when": "a time, ISO 8601",
     "duration": "a length of time, in seconds",

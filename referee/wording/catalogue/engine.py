@@ -225,7 +225,7 @@ entry(
     "moves: {legal}; ask for the list of moves)",
     {"actions": "words", "legal": "number"},
     when="a pass while another action is legal; actions are the kinds of move open "
-    "(buy, reserve, take: the move types of INTERFACE.md)",
+    "(buy, reserve, take: the move types of docs/interface.md)",
 )
 
 # -- returning tokens ------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from referee.mail.reading.reply import read_reply
 from referee.wording.letter import Board, Letter
 from referee.wording.messages import Message, say
 
-#: The paragraphs of ``rules``: a summary of ../shared/RULES.md (catalogue: rules.summary.N).
+#: The paragraphs of ``rules``: a summary of docs/rules.md (catalogue: rules.summary.N).
 RULES_SUMMARY = ("rules.summary.1", "rules.summary.2", "rules.summary.3", "rules.summary.4")
 
 
