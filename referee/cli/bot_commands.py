@@ -8,6 +8,7 @@ import typer
 
 from referee.bot_seats import bot_move, check_level, play_bots
 from referee.cli.common import (
+    BOTS,
     Config,
     Game,
     GamesDir,
@@ -23,15 +24,17 @@ from referee.cli.common import (
 from referee.errors import RequestError
 
 
-@app.command(name="play-bots")
+@app.command(name="play-bots", rich_help_panel=BOTS)
 def play_bots_command(
     game: Game,
     games_dir: GamesDir = None,
     config: Config = None,
     as_json: Json = False,
 ) -> None:
-    """Play the bots' turns until a person is to move or the game ends (the service does
-    the same by itself). Each turn is recorded with source bot, its level and seed."""
+    """Play the bots' turns until a person is to move or the game ends.
+
+    The service does the same by itself. Each turn is recorded with source bot, its level and
+    seed."""
 
     def run() -> None:
         games = store(config, games_dir, writes=True)
@@ -60,7 +63,7 @@ def play_bots_command(
     guard(as_json, run)
 
 
-@app.command()
+@app.command(rich_help_panel=BOTS)
 def hint(
     game: Game,
     name: PlayerName,
@@ -69,8 +72,9 @@ def hint(
     config: Config = None,
     as_json: Json = False,
 ) -> None:
-    """What a bot would play for NAME now, and why in a line (for a game master; players
-    cannot ask for it by mail during a game)."""
+    """Show what a bot would play for NAME now, and why, in a line.
+
+    It is for a game master: players cannot ask for it by mail during a game."""
 
     def run() -> None:
         replayed = store(config, games_dir).load(game)

@@ -9,6 +9,7 @@ it).
 
 from __future__ import annotations
 
+import inspect
 import json
 from collections.abc import Callable
 from importlib import metadata
@@ -44,6 +45,44 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+# The panels of ``referee --help``, each command in one (its ``rich_help_panel``). typer shows
+# a panel where its first command comes, and the commands in the order they were made (those of
+# sub-apps, like ``outbox``, after all the others): the order in which referee/cli/__init__.py
+# imports the modules, then their order in each module.
+PLAYING = "Playing a game"
+GAME_MASTER = "Game master"
+MAIL_SERVICE = "Mail service"
+WORKERS = "Several workers"
+STANDINGS = "Standings"
+BOTS = "Computer players"
+#: The panels, in the order ``referee --help`` shows them.
+PANELS = (PLAYING, GAME_MASTER, MAIL_SERVICE, WORKERS, STANDINGS, BOTS)
+
+
+def unwrapped(text: str) -> str:
+    """``text`` (a command's docstring) with the lines of each paragraph joined, for the
+    terminal to wrap: typer (in its rich markup mode) joins them only in the first paragraph,
+    and only on the command's own help; it keeps the line breaks of the later paragraphs, and
+    those of the first in the list of commands. A paragraph whose first line is ``\\b``
+    (click's mark) keeps its line breaks, that line left out."""
+    paragraphs = []
+    for paragraph in inspect.cleandoc(text).split("\n\n"):
+        kept = paragraph.removeprefix("\b\n")
+        paragraphs.append(kept if kept != paragraph else paragraph.replace("\n", " "))
+    return "\n\n".join(paragraphs)
+
+
+def unwrap_help(commands: typer.Typer) -> None:
+    """Give every command of ``commands`` (and of its sub-apps) its docstring
+    :func:`unwrapped` as its help; call it once they are all made."""
+    for command in commands.registered_commands:
+        text = command.help if command.help is not None else inspect.getdoc(command.callback)
+        if text:
+            command.help = unwrapped(text)
+    for group in commands.registered_groups:
+        if group.typer_instance is not None:
+            unwrap_help(group.typer_instance)
 
 
 def version() -> str:
@@ -94,6 +133,8 @@ Config = Annotated[
     ),
 ]
 Json = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+
+
 def language_option(help: str) -> Any:
     """The option ``--language CODE`` (or ``--lang``), saying ``help``."""
     return typer.Option("--language", "--lang", metavar="CODE", help=help, show_default=False)

@@ -1,5 +1,7 @@
-"""The game master's commands on games: create, show, judge, play, resign, replay, export,
-roll back, list."""
+"""The game master's commands on games: create, show, judge, play, resign and check moves
+(:data:`~referee.cli.common.PLAYING`); list games, their logs, roll back, change a player,
+replay, export (:data:`~referee.cli.common.GAME_MASTER`). In the order ``referee --help``
+shows them."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ import typer
 from referee.addresses import Addresses
 from referee.bot_seats import check_level
 from referee.cli.common import (
+    GAME_MASTER,
+    PLAYING,
     Config,
     Game,
     GamesDir,
@@ -77,7 +81,7 @@ def state_json(shown: GameView, game: str, due: datetime | None) -> dict[str, An
     return body
 
 
-@app.command()
+@app.command(rich_help_panel=PLAYING)
 def new(
     game: Game,
     player: Annotated[
@@ -207,7 +211,7 @@ def _timeout(text: str) -> Timeout:
     raise RequestError(f"--timeout {text!r}: write wait or forfeit")
 
 
-@app.command()
+@app.command(rich_help_panel=PLAYING)
 def show(
     game: Game,
     as_player: Annotated[
@@ -241,7 +245,7 @@ def show(
     guard(as_json, run)
 
 
-@app.command()
+@app.command(rich_help_panel=PLAYING)
 def legal(
     game: Game,
     turn: Turn = None,
@@ -270,7 +274,7 @@ def legal(
     guard(as_json, run)
 
 
-@app.command()
+@app.command(rich_help_panel=PLAYING)
 def move(
     game: Game,
     name: PlayerName,
@@ -283,8 +287,13 @@ def move(
         typer.Option(
             "--as-of",
             metavar="TIME",
-            formats=["%Y-%m-%dT%H:%M:%S%z", "%Y-%m-%dT%H:%M%z", "%Y-%m-%dT%H:%M:%S",
-                     "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+            formats=[
+                "%Y-%m-%dT%H:%M:%S%z",
+                "%Y-%m-%dT%H:%M%z",
+                "%Y-%m-%dT%H:%M:%S",
+                "%Y-%m-%dT%H:%M",
+                "%Y-%m-%d %H:%M",
+            ],
             help="Rule that the move was sent in time, at TIME (ISO 8601; UTC unless a zone "
             "is given): recorded as the game master's ruling, told to the players.",
         ),
@@ -297,8 +306,10 @@ def move(
     config: Config = None,
     as_json: Json = False,
 ) -> None:
-    """Play MOVE for player NAME, as a game master would; with --as-of and --reason, as a
-    ruling that the player sent it in time."""
+    """Play MOVE for player NAME, as a game master would.
+
+    With --as-of and --reason, the move is played as the game master's ruling that the player
+    sent it in time: the ruling is recorded, and the players are told."""
 
     def run() -> None:
         source = SourceEntry(kind="command-line")
@@ -336,36 +347,14 @@ def _report(game: str, played: Played, dry_run: bool, as_json: bool) -> None:
         echo(f"Turn {played.turn.turn}: {played.turn.player} {verb}.")
     else:
         verb = "would play" if dry_run else "played"
-        echo(
-            f"Turn {played.turn.turn}: {played.turn.player} {verb} {format_move(played.move)}"
-        )
+        echo(f"Turn {played.turn.turn}: {played.turn.player} {verb} {format_move(played.move)}")
     if after.status == "finished":
         echo(f"The game is over. Winners: {', '.join(view(after).winners)}")
     elif not dry_run:
         echo(f"{after.player.name} to move.")
 
 
-@app.command(name="resign")
-def resign_command(
-    game: Game,
-    name: PlayerName,
-    games_dir: GamesDir = None,
-    config: Config = None,
-    as_json: Json = False,
-) -> None:
-    """Resign player NAME, as a game master would: their turn or not, they leave the game
-    (tokens back to the bank, reserved cards out of the game unseen; they cannot win)."""
-
-    def run() -> None:
-        source = SourceEntry(kind="command-line")
-        root = games_folder(config, games_dir, writes=True)
-        played = resign(Store(root), game, name, source, herald=herald(root))
-        _report(game, played, False, as_json)
-
-    guard(as_json, run)
-
-
-@app.command()
+@app.command(rich_help_panel=PLAYING)
 def play(
     game: Game,
     moves: Annotated[
@@ -380,7 +369,7 @@ def play(
     config: Config = None,
     as_json: Json = False,
 ) -> None:
-    """Play many moves in order; stop at the first refused one, naming its line."""
+    """Play the moves of a file in order; stop at the first refused one, naming its line."""
     try:
         root = games_folder(config, games_dir, writes=True)
     except RefereeError as err:
@@ -417,128 +406,96 @@ def play(
         echo(f"{len(played)} moves played.")
 
 
-@app.command()
-def replay(
+@app.command(name="resign", rich_help_panel=PLAYING)
+def resign_command(
     game: Game,
-    verify: Annotated[
-        bool, typer.Option("--verify", help="Fail, naming the first bad turn, unless all is whole.")
-    ] = False,
+    name: PlayerName,
     games_dir: GamesDir = None,
     config: Config = None,
     as_json: Json = False,
 ) -> None:
-    """Rebuild the game from its record, turn by turn."""
+    """Resign player NAME, as a game master would.
+
+    Their turn or not, they leave the game: their tokens go back to the bank, their reserved
+    cards out of the game unseen, and they cannot win."""
 
     def run() -> None:
-        replayed = store(config, games_dir).load(game, strict=verify)
-        final = replayed.state
-        if as_json:
-            print_json(
-                {
-                    "game": game,
-                    "turns": [
-                        {"turn": t.turn, "player": t.player, "move": t.move.text}
-                        for t in replayed.turns
-                    ],
-                    "verified": verify,
-                    "problem": None if replayed.problem is None else str(replayed.problem),
-                    "state": state_json(view(final), game, move_due(replayed)),
-                }
-            )
-        else:
-            for t in replayed.turns:
-                echo(f"{t.turn:>4}  {t.player:<10} {t.move.text}")
-            echo("")
-            echo(writer(config, games_dir).board_text(view(final), game), nl=False)
-            if verify:
-                echo(f"Verified: {len(replayed.turns)} turns, every file whole and legal.")
-        if replayed.problem is not None:
-            echo(
-                f"referee: stopped at turn {replayed.problem.turn}: {replayed.problem}; "
-                "run with --verify to fail on it",
-                err=True,
-            )
+        source = SourceEntry(kind="command-line")
+        root = games_folder(config, games_dir, writes=True)
+        played = resign(Store(root), game, name, source, herald=herald(root))
+        _report(game, played, False, as_json)
 
     guard(as_json, run)
 
 
-@app.command()
-def export(
+@app.command(rich_help_panel=PLAYING)
+def check(
     game: Game,
-    html: Annotated[
-        Path,
-        typer.Option(
-            "--html",
-            metavar="FILE",
-            help="Write the replay page here: one HTML file that needs no network ('-': "
-            "standard output).",
-            show_default=False,
-        ),
-    ],
-    as_player: Annotated[
-        str | None,
-        typer.Option(
-            "--as",
-            help="Show every turn as this player saw it, their blind reserved cards included "
-            "(only once the game is finished).",
-        ),
-    ] = None,
-    lang: Lang = None,
+    name: PlayerName,
+    text: MoveText,
+    turn: Turn = None,
     games_dir: GamesDir = None,
     config: Config = None,
     as_json: Json = False,
 ) -> None:
-    """Write a game as one self-contained HTML page that replays it turn by turn: the board
-    at each turn, the move that led to it, the result; public unless --as names a player."""
+    """Tell whether MOVE is legal for NAME now, or was after turn N, and if not, why."""
 
     def run() -> None:
         replayed = store(config, games_dir).load(game)
-        page = replay_page(replayed, game, as_player, writer(config, games_dir, lang))
-        if str(html) == "-":
-            echo(page.html, nl=False)
-            return
-        size = write_page(html, page.html)
-        seen = "the public view" if page.viewer is None else f"as {page.viewer} saw it"
+        at = len(replayed.turns) if turn is None else turn
+        try:
+            checked = check_move(replayed, name, text, turn)
+        except MoveError as err:
+            fail(err, as_json, turn=at)
         if as_json:
-            print_json(
-                {
-                    "game": game,
-                    "file": str(html),
-                    "turns": page.turns,
-                    "viewer": page.viewer,
-                    "bytes": size,
-                }
-            )
-            return
-        echo(
-            f"Wrote {html}: game {game}, turns 0 to {page.turns}, {seen} ({size // 1024} KB). "
-            "Open it in a browser; it needs no network."
-        )
+            print_json({"legal": True, "turn": at, "move": move_json(checked)})
+        else:
+            echo(f"Legal after turn {at}: {name} {format_move(checked)}")
 
     guard(as_json, run)
 
 
-def write_page(path: Path, text: str) -> int:
-    """Write ``text`` to ``path`` whole or not at all (replacing a file that is there); its
-    size in bytes."""
-    data = text.encode("utf-8")
-    if path.is_dir():
-        raise RequestError(f"--html {path}: that is a folder; name a file, like {path}/game.html")
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        temporary.write_bytes(data)
-        os.replace(temporary, path)
-    except OSError as err:
-        temporary.unlink(missing_ok=True)
-        raise RequestError(f"cannot write {path}: {err.strerror}") from None
-    return len(data)
+@app.command(rich_help_panel=GAME_MASTER)
+def games(games_dir: GamesDir = None, config: Config = None, as_json: Json = False) -> None:
+    """List every game with its status, turn, player to move and last activity.
+
+    The games proposed by mail that have not started (invited, or cancelled) are listed too."""
+
+    def run() -> None:
+        games = store(config, games_dir)
+        rows = summaries(games) + invitation_summaries(Invitations(games.root), games)
+        if as_json:
+            print_json(rows)  # a list, as INTERFACE.md gives it
+            return
+        if not rows:
+            echo("No games yet: create one with 'referee new'.")
+        for r in rows:
+            if r["status"] == "unreadable":
+                echo(f"{r['game']:<16} UNREADABLE  {field(r['error'])}")
+                continue
+            if r["status"] in ("invited", "cancelled"):
+                waiting = ", ".join(map(field, r["waiting"])) or "nobody"
+                echo(
+                    f"{r['game']:<16} {r['status']:<10} proposed by {field(r['proposer'])}, "
+                    f"waiting for {waiting}  {field(r.get('why', ''))}"
+                )
+                continue
+            who = f"{r['to_move']} to move" if r["to_move"] else "over"
+            echo(
+                f"{r['game']:<16} {r['status']:<10} turn {r['turn']:>3}  {who:<18} "
+                f"last activity {r['last_activity']}"
+            )
+
+    guard(as_json, run)
 
 
-@app.command()
+@app.command(rich_help_panel=GAME_MASTER)
 def log(
     game: Game, games_dir: GamesDir = None, config: Config = None, as_json: Json = False
 ) -> None:
-    """Every turn of a game: who, what, when, from which message; and every rollback."""
+    """Show every turn of a game (who, what, when, from which message) and every rollback.
+
+    A change of a player's address (referee player --email) is shown too."""
 
     def run() -> None:
         games = store(config, games_dir)
@@ -569,7 +526,7 @@ def log(
     guard(as_json, run)
 
 
-@app.command(name="rollback")
+@app.command(name="rollback", rich_help_panel=GAME_MASTER)
 def rollback_command(
     game: Game,
     to: Annotated[int, typer.Option("--to", help="Keep turns 1..N; undo the rest.", min=0)],
@@ -596,7 +553,7 @@ def rollback_command(
     guard(as_json, run)
 
 
-@app.command()
+@app.command(rich_help_panel=GAME_MASTER)
 def player(
     game: Game,
     name: PlayerName,
@@ -641,9 +598,13 @@ def player(
     config: Config = None,
     as_json: Json = False,
 ) -> None:
-    """Give a player a new mail address (--email and --reason: recorded, with who and why; the
-    board is mailed there, and the old address can no longer move), or choose the language
-    and time zone of their letters and how many they get (--language, --timezone, --mail)."""
+    """Give a player a new mail address, or choose how their letters are written and sent.
+
+    With --email and --reason, the new address is recorded with who asked for it and why; the
+    board is mailed there, and the old address can no longer move.
+
+    With --language, --timezone and --mail, choose the language and time zone of the player's
+    letters, and how many they get."""
 
     def run() -> None:
         chosen = Chosen(language, timezone, mail)
@@ -745,61 +706,120 @@ def _choose(
     )
 
 
-@app.command()
-def check(
+@app.command(rich_help_panel=GAME_MASTER)
+def replay(
     game: Game,
-    name: PlayerName,
-    text: MoveText,
-    turn: Turn = None,
+    verify: Annotated[
+        bool, typer.Option("--verify", help="Fail, naming the first bad turn, unless all is whole.")
+    ] = False,
     games_dir: GamesDir = None,
     config: Config = None,
     as_json: Json = False,
 ) -> None:
-    """Would MOVE have been legal for NAME at the position after turn N? And if not, why?"""
+    """Rebuild a game from its record, turn by turn: its turns, then the board they lead to."""
 
     def run() -> None:
-        replayed = store(config, games_dir).load(game)
-        at = len(replayed.turns) if turn is None else turn
-        try:
-            checked = check_move(replayed, name, text, turn)
-        except MoveError as err:
-            fail(err, as_json, turn=at)
+        replayed = store(config, games_dir).load(game, strict=verify)
+        final = replayed.state
         if as_json:
-            print_json({"legal": True, "turn": at, "move": move_json(checked)})
+            print_json(
+                {
+                    "game": game,
+                    "turns": [
+                        {"turn": t.turn, "player": t.player, "move": t.move.text}
+                        for t in replayed.turns
+                    ],
+                    "verified": verify,
+                    "problem": None if replayed.problem is None else str(replayed.problem),
+                    "state": state_json(view(final), game, move_due(replayed)),
+                }
+            )
         else:
-            echo(f"Legal after turn {at}: {name} {format_move(checked)}")
-
-    guard(as_json, run)
-
-
-@app.command()
-def games(games_dir: GamesDir = None, config: Config = None, as_json: Json = False) -> None:
-    """Every game: status, turn, who is to move, last activity; and the games proposed by
-    mail that have not started (invited, or cancelled)."""
-
-    def run() -> None:
-        games = store(config, games_dir)
-        rows = summaries(games) + invitation_summaries(Invitations(games.root), games)
-        if as_json:
-            print_json(rows)  # a list, as INTERFACE.md gives it
-            return
-        if not rows:
-            echo("No games yet: create one with 'referee new'.")
-        for r in rows:
-            if r["status"] == "unreadable":
-                echo(f"{r['game']:<16} UNREADABLE  {field(r['error'])}")
-                continue
-            if r["status"] in ("invited", "cancelled"):
-                waiting = ", ".join(map(field, r["waiting"])) or "nobody"
-                echo(
-                    f"{r['game']:<16} {r['status']:<10} proposed by {field(r['proposer'])}, "
-                    f"waiting for {waiting}  {field(r.get('why', ''))}"
-                )
-                continue
-            who = f"{r['to_move']} to move" if r["to_move"] else "over"
+            for t in replayed.turns:
+                echo(f"{t.turn:>4}  {t.player:<10} {t.move.text}")
+            echo("")
+            echo(writer(config, games_dir).board_text(view(final), game), nl=False)
+            if verify:
+                echo(f"Verified: {len(replayed.turns)} turns, every file whole and legal.")
+        if replayed.problem is not None:
             echo(
-                f"{r['game']:<16} {r['status']:<10} turn {r['turn']:>3}  {who:<18} "
-                f"last activity {r['last_activity']}"
+                f"referee: stopped at turn {replayed.problem.turn}: {replayed.problem}; "
+                "run with --verify to fail on it",
+                err=True,
             )
 
     guard(as_json, run)
+
+
+@app.command(rich_help_panel=GAME_MASTER)
+def export(
+    game: Game,
+    html: Annotated[
+        Path,
+        typer.Option(
+            "--html",
+            metavar="FILE",
+            help="Write the replay page here: one HTML file that needs no network ('-': "
+            "standard output).",
+            show_default=False,
+        ),
+    ],
+    as_player: Annotated[
+        str | None,
+        typer.Option(
+            "--as",
+            help="Show every turn as this player saw it, their blind reserved cards included "
+            "(only once the game is finished).",
+        ),
+    ] = None,
+    lang: Lang = None,
+    games_dir: GamesDir = None,
+    config: Config = None,
+    as_json: Json = False,
+) -> None:
+    """Write a game as one self-contained HTML page that replays it turn by turn.
+
+    The page shows the board at each turn, the move that led to it, and the result; it is the
+    public view, unless --as names a player."""
+
+    def run() -> None:
+        replayed = store(config, games_dir).load(game)
+        page = replay_page(replayed, game, as_player, writer(config, games_dir, lang))
+        if str(html) == "-":
+            echo(page.html, nl=False)
+            return
+        size = write_page(html, page.html)
+        seen = "the public view" if page.viewer is None else f"as {page.viewer} saw it"
+        if as_json:
+            print_json(
+                {
+                    "game": game,
+                    "file": str(html),
+                    "turns": page.turns,
+                    "viewer": page.viewer,
+                    "bytes": size,
+                }
+            )
+            return
+        echo(
+            f"Wrote {html}: game {game}, turns 0 to {page.turns}, {seen} ({size // 1024} KB). "
+            "Open it in a browser; it needs no network."
+        )
+
+    guard(as_json, run)
+
+
+def write_page(path: Path, text: str) -> int:
+    """Write ``text`` to ``path`` whole or not at all (replacing a file that is there); its
+    size in bytes."""
+    data = text.encode("utf-8")
+    if path.is_dir():
+        raise RequestError(f"--html {path}: that is a folder; name a file, like {path}/game.html")
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        temporary.write_bytes(data)
+        os.replace(temporary, path)
+    except OSError as err:
+        temporary.unlink(missing_ok=True)
+        raise RequestError(f"cannot write {path}: {err.strerror}") from None
+    return len(data)

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 
 from referee.cli.common import (
     EXIT_CONFIG,
+    MAIL_SERVICE,
     Config,
     GamesDir,
     Json,
@@ -44,11 +45,11 @@ from referee.wording.writer import Writer
 
 outbox_app = typer.Typer(
     name="outbox",
-    help="Letters the service has yet to send, and letters a mail server refused for good.",
+    help="List the letters the service has yet to send, and those refused for good.",
     invoke_without_command=True,
     no_args_is_help=False,
 )
-app.add_typer(outbox_app)
+app.add_typer(outbox_app, rich_help_panel=MAIL_SERVICE)
 
 
 def _letter_row(body: dict[str, Any], words: Writer) -> dict[str, Any]:
@@ -72,7 +73,7 @@ def outbox(
     config: Config = None,
     as_json: Json = False,
 ) -> None:
-    """Letters the service has yet to send, and letters a mail server refused for good."""
+    """List the letters the service has yet to send, and those refused for good."""
     if context.invoked_subcommand is not None:
         return
 
@@ -113,7 +114,7 @@ def resend(
     config: Config = None,
     as_json: Json = False,
 ) -> None:
-    """Send again a letter a mail server refused for good: the service sends it."""
+    """Queue again a letter a mail server refused for good, for the service to send."""
 
     def run() -> None:
         root = games_folder(config, games_dir, writes=True)
@@ -130,20 +131,18 @@ def resend(
         if as_json:
             print_json({"resent": letter, "to": queued.to, "subject": subject})
             return
-        echo(
-            f"Letter {letter} to {queued.to} ({subject}) is queued again; the service sends it."
-        )
+        echo(f"Letter {letter} to {queued.to} ({subject}) is queued again; the service sends it.")
 
     guard(as_json, run)
 
 
 inbox_app = typer.Typer(
     name="inbox",
-    help="Mails the service set aside (it could not handle them) or refused, and why.",
+    help="List the mails the service set aside (it could not handle them) or refused, and why.",
     invoke_without_command=True,
     no_args_is_help=False,
 )
-app.add_typer(inbox_app)
+app.add_typer(inbox_app, rich_help_panel=MAIL_SERVICE)
 
 
 @inbox_app.callback()
@@ -153,7 +152,7 @@ def inbox(
     config: Config = None,
     as_json: Json = False,
 ) -> None:
-    """Mails the service set aside (it could not handle them) or refused, and why."""
+    """List the mails the service set aside (it could not handle them) or refused, and why."""
     if context.invoked_subcommand is not None:
         return
 
@@ -179,9 +178,7 @@ def inbox(
                 f"{field(r['sender'] or '(no sender)')}{game} {field(r['reason'])}"
             )
         if waiting:
-            echo(
-                "Mend what stopped a mail set aside, then hand it back: referee inbox retry ID"
-            )
+            echo("Mend what stopped a mail set aside, then hand it back: referee inbox retry ID")
 
     guard(as_json, run)
 
@@ -210,7 +207,7 @@ def retry(
     guard(as_json, run)
 
 
-@app.command()
+@app.command(rich_help_panel=MAIL_SERVICE)
 def serve(
     config: Config = None,
     mail_dir: Annotated[
@@ -303,10 +300,43 @@ def with_lmtp(settings: Settings, listen: str, letters_into: Path | None = None)
     return settings.model_copy(update={"lmtp": lmtp, "imap": None, "mail_dir": None})
 
 
-@app.command()
+@app.command(rich_help_panel=MAIL_SERVICE)
+def doctor(
+    games_dir: GamesDir = None,
+    config: Config = None,
+    wait: Annotated[
+        float, typer.Option("--wait", help="Seconds to wait for the test mail to arrive.")
+    ] = 60.0,
+    no_mail: Annotated[
+        bool, typer.Option("--no-mail", help="Do not send a test mail to the referee.")
+    ] = False,
+) -> None:
+    """Check the settings, the games folder and the mail servers, and that mail arrives.
+
+    It prints a line for each check, and what to do about a problem; unless --no-mail, it sends
+    a test mail to the referee's plus-addresses and waits for it to arrive."""
+
+    def run() -> None:
+        try:
+            found_settings = settings(config, games_dir)
+        except ConfigurationError as err:
+            echo(f"PROBLEM  {err}\n         -> mend the config file, then run again")
+            raise typer.Exit(1) from None
+        found = asyncio.run(examine(found_settings, config, not no_mail, wait))
+        text, ok = report(found)
+        echo(text, nl=False)
+        if not ok:
+            raise typer.Exit(1)
+
+    guard(False, run)
+
+
+@app.command(rich_help_panel=MAIL_SERVICE)
 def status(games_dir: GamesDir = None, config: Config = None, as_json: Json = False) -> None:
-    """Is the service running? Its mail servers, the last mail handled and letter sent, and
-    what waits: letters to send, letters refused, mails set aside."""
+    """Tell whether the service is running, and what it did last and what waits for it.
+
+    Shown: the service's mail servers, the last mail it handled and the last letter it sent,
+    the letters waiting to be sent or refused for good, and the mails set aside."""
 
     def run() -> None:
         root = games_folder(config, games_dir)
@@ -404,35 +434,6 @@ def _server_lines(told: dict[str, Any], now: datetime) -> list[str]:
             lines.append(f"  {SERVERS[kind]}: connected since {since}.")
     lines.extend(f"  {server}" for server in told.get("servers", []))
     return lines
-
-
-@app.command()
-def doctor(
-    games_dir: GamesDir = None,
-    config: Config = None,
-    wait: Annotated[
-        float, typer.Option("--wait", help="Seconds to wait for the test mail to arrive.")
-    ] = 60.0,
-    no_mail: Annotated[
-        bool, typer.Option("--no-mail", help="Do not send a test mail to the referee.")
-    ] = False,
-) -> None:
-    """Check the settings, the games folder, the mail servers, and that mail to the
-    referee's plus-addresses arrives: a line each, and what to do about a problem."""
-
-    def run() -> None:
-        try:
-            found_settings = settings(config, games_dir)
-        except ConfigurationError as err:
-            echo(f"PROBLEM  {err}\n         -> mend the config file, then run again")
-            raise typer.Exit(1) from None
-        found = asyncio.run(examine(found_settings, config, not no_mail, wait))
-        text, ok = report(found)
-        echo(text, nl=False)
-        if not ok:
-            raise typer.Exit(1)
-
-    guard(False, run)
 
 
 def fixed_clock(text: str) -> Callable[[], datetime]:

@@ -11,6 +11,7 @@ from typing import Annotated
 import typer
 
 from referee.cli.common import (
+    WORKERS,
     Config,
     Game,
     GamesDir,
@@ -33,7 +34,7 @@ from referee.store import Store
 FIRST_WORKER = ("127.0.0.1", 2401)
 
 
-@app.command()
+@app.command(rich_help_panel=WORKERS)
 def shard(
     count: Annotated[
         int,
@@ -47,7 +48,7 @@ def shard(
             "--lmtp",
             metavar="HOST:PORT",
             help="Each worker's LMTP listener (HOST:PORT or unix:/path), in order, N times. "
-            "Default: the config's [lmtp] workers, else N ports in a row from its [lmtp] "
+            "Default: the config's \\[lmtp] workers, else N ports in a row from its \\[lmtp] "
             "listen (127.0.0.1:2401).",
             show_default=False,
         ),
@@ -69,9 +70,11 @@ def shard(
     config: Config = None,
     as_json: Json = False,
 ) -> None:
-    """Print the Postfix transport_maps (regexp) table that hands each reply to the worker
-    keeping its game, for N workers (--workers N): put it in /etc/postfix/referee-shards, and
-    give each worker the [lmtp] workers and shard printed at its end."""
+    """Print the Postfix table that hands each reply to the worker keeping its game.
+
+    It is a transport_maps table (regexp) for N workers (--workers N): put it in
+    /etc/postfix/referee-shards, and give each worker the \\[lmtp] workers and shard printed at
+    its end."""
 
     def run() -> None:
         if not 1 <= count <= MOST_WORKERS:
@@ -170,7 +173,7 @@ def _plan(count: int, given: list[str], settings: Settings) -> Shards:
         raise RequestError(str(err)) from None
 
 
-@app.command()
+@app.command(rich_help_panel=WORKERS)
 def relocate(
     game: Game,
     to: Annotated[
@@ -196,8 +199,9 @@ def relocate(
     config: Config = None,
     as_json: Json = False,
 ) -> None:
-    """Move a game to another worker's games folder, with its players' threads and the notes
-    kept about it, while the worker it leaves is stopped (docs/scaling.md)."""
+    """Move a game to another worker's games folder, with its players' threads and notes.
+
+    Run it while the worker the game leaves is stopped (docs/scaling.md)."""
 
     def run() -> None:
         if (to is None) == (source is None):

@@ -7,7 +7,17 @@ from typing import Annotated
 
 import typer
 
-from referee.cli.common import Config, GamesDir, Json, app, echo, guard, print_json, store
+from referee.cli.common import (
+    STANDINGS,
+    Config,
+    GamesDir,
+    Json,
+    app,
+    echo,
+    guard,
+    print_json,
+    store,
+)
 from referee.standings import finishes, head_to_head, standings
 
 Since = Annotated[
@@ -29,7 +39,7 @@ Versus = Annotated[
 ]
 
 
-@app.command(name="standings")
+@app.command(name="standings", rich_help_panel=STANDINGS)
 def standings_command(
     since: Since = None,
     vs: Versus = None,
@@ -37,7 +47,10 @@ def standings_command(
     config: Config = None,
     as_json: Json = False,
 ) -> None:
-    """Every player's finished games, wins, shared wins, resignations and rating, best first."""
+    """List every player's finished games, wins, shared wins, resignations and rating.
+
+    The players are listed best first. With --vs, two players head to head instead: the games
+    both finished, and in how many each was ahead."""
 
     def run() -> None:
         start = since.replace(tzinfo=UTC) if since is not None else None

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from referee.cli.common import (
+    GAME_MASTER,
     Config,
     Game,
     GamesDir,
@@ -41,7 +42,7 @@ MailOption = Annotated[
 ]
 
 
-@app.command()
+@app.command(rich_help_panel=GAME_MASTER)
 def trail(
     game: Game,
     player: PlayerOption = None,
@@ -50,8 +51,10 @@ def trail(
     config: Config = None,
     as_json: Json = False,
 ) -> None:
-    """Every mail about a game that arrived, and every letter that left, in time order: when,
-    who, what was read, and what came of it (played, refused and why, stale, ignored)."""
+    """Show every mail about a game that arrived, and every letter that left, in time order.
+
+    For each: when, who, what was read, and what came of it (played, refused and why, stale,
+    ignored). It is the record to settle a dispute with."""
 
     def run() -> None:
         games = store(config, games_dir)
