@@ -1,4 +1,4 @@
-"""The ``referee`` command line: the game master's tools (INTERFACE.md).
+"""The ``referee`` command line: the game master's tools (docs/interface.md).
 
 A thin shell over :mod:`referee.games` and :mod:`referee.service`: the commands on games are
 in :mod:`referee.cli.game_commands` (and for computer players in

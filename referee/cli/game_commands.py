@@ -71,7 +71,7 @@ from referee.timing import parse_deadline
 
 
 def state_json(shown: GameView, game: str, due: datetime | None) -> dict[str, Any]:
-    """The state JSON of INTERFACE.md, with ``deadline`` (when the move awaited is due, or
+    """The state JSON of docs/interface.md, with ``deadline`` (when the move awaited is due, or
     null once the game is finished) after ``to_move``."""
     body: dict[str, Any] = {}
     for key, value in shown.to_json(game).items():
@@ -465,7 +465,7 @@ def games(games_dir: GamesDir = None, config: Config = None, as_json: Json = Fal
         games = store(config, games_dir)
         rows = summaries(games) + invitation_summaries(Invitations(games.root), games)
         if as_json:
-            print_json(rows)  # a list, as INTERFACE.md gives it
+            print_json(rows)  # a list, as docs/interface.md gives it
             return
         if not rows:
             echo("No games yet: create one with 'referee new'.")
