@@ -35,7 +35,7 @@ import referee.service
 from referee.engine import Buy, GameState, Move, apply, legal_moves
 from referee.games import create_game, play_move
 from referee.mail.herald import MailHerald
-from referee.mail.transports.base import DirTransport
+from referee.mail.transports.directory import DirTransport
 from referee.notation import format_move
 from referee.record import SourceEntry
 from referee.service import Service

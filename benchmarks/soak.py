@@ -68,7 +68,7 @@ from referee.mail.state.mailfiles import EXPIRE_AFTER, note_of
 from referee.mail.state.notes import LIMITS_KEPT
 from referee.mail.state.spool import GAME_NOTES
 from referee.mail.state.trail import KEPT_FROM_OTHERS, KEPT_PER_PLAYER
-from referee.mail.transports.base import DirTransport
+from referee.mail.transports.directory import DirTransport
 from referee.record import Replayed
 from referee.service import SWEEP_EVERY, Service
 from referee.settings import Settings

@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).parents[1]))
 from referee.games import create_game
 from referee.mail.herald import MailHerald
 from referee.mail.state.trail import KEPT_FROM_OTHERS, KEPT_PER_PLAYER, Trail
-from referee.mail.transports.base import DirTransport
+from referee.mail.transports.directory import DirTransport
 from referee.service import Service
 from referee.settings import Settings
 from referee.store import Store

@@ -11,17 +11,12 @@ and deletes it.
 
 from __future__ import annotations
 
-import asyncio
 import base64
 import os
 import secrets
-import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from email.utils import format_datetime
 from pathlib import Path
-from typing import Literal
 
 from referee.addresses import special_use
 from referee.errors import ConfigurationError
@@ -29,22 +24,9 @@ from referee.mail.reading.inbound import DOCTOR_MAIL_PREFIX, LOOP_HEADER
 from referee.mail.startup import make_transport
 from referee.mail.state.service_lock import ServiceLock
 from referee.mail.state.status import read_status
-from referee.mail.transports.base import FOLDERS, SendError, Transport, TransportError
-from referee.mail.transports.imap import ImapTransport
-from referee.mail.transports.lmtp import FolderSender, LmtpTransport, answered
+from referee.mail.transports.base import Finding, Level, SendError, TransportError, Trial
 from referee.owner import hand_over, strangers, user_name
 from referee.settings import Server, Settings
-
-Level = Literal["ok", "note", "warning", "problem"]
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One check: how it went, what was found, and (for a problem) what to do."""
-
-    level: Level
-    what: str
-    fix: str = ""
 
 
 async def examine(
@@ -71,27 +53,8 @@ async def examine(
         transport = make_transport(settings, lock=False)
     except ConfigurationError as err:
         return [*found, Finding("problem", f"mail transport: {err}", "see docs/mail.md")]
-    try:
-        if isinstance(transport, LmtpTransport):
-            found += await _lmtp(transport)
-        else:
-            for line in await transport.check():
-                found.append(Finding("ok", line))
-        if round_trip and isinstance(transport, ImapTransport):
-            found.append(await _round_trip(transport, settings, wait))
-        if round_trip and isinstance(transport, LmtpTransport):
-            if isinstance(transport.sender, FolderSender):  # no server to send a test through
-                found.append(
-                    Finding(
-                        "note",
-                        "the route from the mail server is not tried: letters go into "
-                        f"{transport.sender.where}, not to a mail server",
-                        f"send a mail to {settings.address} yourself; it is kept in "
-                        f"{transport.folder.mail_dir / 'inbox'} until it is handled",
-                    )
-                )
-            else:
-                found.append(await _handed_over(transport, settings, wait))
+    try:  # each transport answers for itself: what it reaches, and the test mail's way
+        found += await transport.examine(_trial(settings, wait) if round_trip else None)
     except ConfigurationError as err:
         found.append(Finding("problem", str(err), "mend the setting named, then run again"))
     except (TransportError, SendError) as err:
@@ -248,10 +211,10 @@ def _service(games: Path) -> list[Finding]:
     ]
 
 
-def _test_mail(settings: Settings) -> tuple[str, str, bytes]:
+def _trial(settings: Settings, wait: float) -> Trial:
     """A mail to a new plus-address of the referee, carrying its loop header (a running
-    service files it unanswered): the address, its Message-ID and its bytes. A worker of
-    several sends it to an address Postfix routes to that worker: a game's, in its letters."""
+    service files it unanswered), looked for ``wait`` seconds. A worker of several sends it
+    to an address Postfix routes to that worker: a game's, in its letters."""
     local, _, domain = settings.address.partition("@")
     token = secrets.token_hex(6)
     to = f"{local}+doctor.{token}@{domain}"
@@ -271,98 +234,7 @@ def _test_mail(settings: Settings) -> tuple[str, str, bytes]:
         'Content-Type: text/plain; charset="utf-8"\r\n\r\n'
         "A test of the referee doctor: it deletes this mail when it has found it.\r\n"
     ).encode()
-    return to, message_id, raw
-
-
-async def _lmtp(transport: LmtpTransport) -> list[Finding]:
-    """The SMTP login, and the LMTP listener: a running service's, or the doctor's own
-    while it checks."""
-    found = [Finding("ok", await transport.sender.check())]
-    listen = transport.settings.listen
-    shards = transport.settings.shards()
-    if shards.sharded:
-        found.append(
-            Finding(
-                "ok",
-                f"LMTP: worker {shards.this} of {shards.count}, keeping the games whose id "
-                f"ends in one of {shards.letters(shards.this)!r}"
-                + (f", and {len(shards.moved)} moved game(s)" if shards.moved else ""),
-            )
-        )
-    if await answered(transport.settings.where()):
-        found.append(Finding("ok", f"LMTP: a running service listens on {listen}"))
-    else:
-        await transport.listen()
-        found.append(Finding("ok", f"LMTP: {listen} can be listened on (no service there now)"))
-    return found
-
-
-async def _sent_and_found(
-    transport: Transport,
-    settings: Settings,
-    find: Callable[[str], Awaitable[str | None]],
-    wait: float,
-    pause: float,
-) -> tuple[str, str | None, float]:
-    """Send the test mail to a new plus-address of the referee and look for it (``find``
-    by its Message-ID, every ``pause`` seconds, for ``wait``): the address, where it was
-    found (None: nowhere), and after how many seconds."""
-    to, message_id, raw = _test_mail(settings)
-    started = time.monotonic()
-    await transport.send(settings.address, to, raw)
-    while time.monotonic() - started < wait:
-        where = await find(message_id)
-        if where is not None:
-            return to, where, time.monotonic() - started
-        await asyncio.sleep(pause)
-    return to, None, wait
-
-
-async def _handed_over(transport: LmtpTransport, settings: Settings, wait: float) -> Finding:
-    """Send a mail to one of our plus-addresses and wait for it to be handed over by LMTP."""
-
-    async def find(message_id: str) -> str | None:
-        return _take_handed_over(transport.folder.mail_dir, message_id)
-
-    to, where, took = await _sent_and_found(transport, settings, find, wait, 0.5)
-    if where is not None:
-        return Finding("ok", f"a mail to {to} was handed over by LMTP in {took:.1f} s")
-    return Finding(
-        "problem",
-        f"a mail sent to {to} was not handed over on {transport.settings.listen} within {wait:g} s",
-        "mail to the referee's plus-addresses must reach the listener: a transport_maps "
-        "entry for the referee's address, and recipient_delimiter = + (docs/mail-server.md, "
-        "LMTP)",
-    )
-
-
-def _take_handed_over(folder: Path, message_id: str) -> str | None:
-    """Where in the lmtp folder the mail ``message_id`` is (a running service may have
-    filed it), deleting it; None while it is nowhere."""
-    wanted = f"Message-ID: {message_id}".encode()
-    for name in ("inbox", *FOLDERS):
-        for path in (folder / name).glob("*.eml"):
-            try:
-                if wanted in path.read_bytes()[:65536]:
-                    path.unlink()
-                    return name
-            except OSError:
-                continue
-    return None
-
-
-async def _round_trip(transport: ImapTransport, settings: Settings, wait: float) -> Finding:
-    """Send a mail to one of our plus-addresses and wait for it in the mailbox."""
-    to, where, took = await _sent_and_found(transport, settings, transport.take, wait, 1.0)
-    if where is not None:
-        how = "" if where == transport.server.folder else " (a running service filed it)"
-        return Finding("ok", f"a mail to {to} arrived in {where} in {took:.1f} s{how}")
-    return Finding(
-        "problem",
-        f"a mail sent to {to} did not arrive in the mailbox within {wait:g} s",
-        "mail to the referee's plus-addresses must reach this mailbox: check the mail "
-        "server's recipient delimiter (Postfix: recipient_delimiter = +) and aliases",
-    )
+    return Trial(settings.address, to, message_id, raw, wait)
 
 
 def report(found: list[Finding]) -> tuple[str, bool]:

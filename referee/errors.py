@@ -32,15 +32,28 @@ message in :mod:`referee.wording.catalogue` and docs/messages.md; a letter words
 reader's language. ``str()`` is the English sentence, for logs and the command line. An
 error for the game master alone may still be given as a sentence.
 
-This module imports nothing at load, so every layer (the engine included) may raise these;
-the English of a coded error is looked up only when it is asked for.
+This module imports nothing, so every layer (the engine included) may raise these. The
+errors are worded at the edge: the wording layer, when it is loaded (the command line, the
+service and the notation load it), gives its English (:func:`word_with`); without it a
+coded error says its code and parameters.
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Self
+
+#: How a coded error is said in English (``code, params -> sentence``): given by
+#: :mod:`referee.wording` when it is loaded; None until then.
+_english: Callable[[str, Mapping[str, object]], str] | None = None
+
+
+def word_with(english: Callable[[str, Mapping[str, object]], str]) -> None:
+    """Say coded errors in English with ``english`` (the wording layer's, given once it is
+    loaded: the errors sit below every layer and import none)."""
+    global _english
+    _english = english
 
 
 class RefereeError(Exception):
@@ -68,9 +81,9 @@ class RefereeError(Exception):
     def message(self) -> str:
         """What went wrong, in English."""
         if self._message is None and self.code is not None:
-            from referee.wording import english  # only now: this module imports nothing
-
-            return english(self.code, self.params)
+            if _english is None:  # (no wording loaded: the data, as it is)
+                return f"{self.code} {self.params}" if self.params else self.code
+            return _english(self.code, self.params)
         return self._message or ""
 
     def __str__(self) -> str:

@@ -90,6 +90,7 @@ class Service:
         self.clerk = Clerk(desk, self.spool, self.status, clock)
         self.intake = Intake(
             transport,
+            transport,
             self.clerk,
             known,
             loop_id,

@@ -38,6 +38,7 @@ from filelock import FileLock, Timeout
 from referee.engine import GameState
 from referee.errors import ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
+from referee.finish import Finish, finish_of
 from referee.record import (
     GAME_ID,
     GameRecord,
@@ -50,7 +51,6 @@ from referee.record import (
     replay,
     replay_more,
 )
-from referee.standings import Finish, finish_of
 
 LOCK_TIMEOUT = 10.0
 

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from referee.finish import finish_of
 from referee.games import change_address, create_game, resign, rollback
 from referee.invitations import Invitation, Invitations, Seat
 from referee.record import SourceEntry
-from referee.standings import finish_of, finishes
+from referee.standings import finishes
 from referee.store import OVER_NOTE, Store
 from tests.recorded import players, recorded_game
 

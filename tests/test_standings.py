@@ -12,9 +12,10 @@ from openskill.models import PlackettLuce
 from typer.testing import CliRunner
 
 from referee.cli import app
+from referee.finish import Finish, Place
 from referee.games import create_game, resign, rollback
 from referee.record import SourceEntry
-from referee.standings import Finish, Place, finishes, head_to_head, standings
+from referee.standings import finishes, head_to_head, standings
 from referee.store import Store
 
 CLI = SourceEntry(kind="command-line")

@@ -12,7 +12,7 @@ import pytest
 
 from referee.errors import ConfigurationError
 from referee.mail.samples import check_templates, sample_letters
-from referee.mail.transports.base import DirTransport
+from referee.mail.transports.directory import DirTransport
 from referee.service import Service
 from referee.settings import Settings
 from referee.wording.letter import Board

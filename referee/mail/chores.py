@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 from referee.errors import RecordError, StoreError
 from referee.mail.clerk import Clerk
 from referee.mail.runner import Runner
-from referee.mail.transports.base import Transport
+from referee.mail.transports.base import Inbox
 from referee.store import no_room_on_disk
 
 log = logging.getLogger("referee.service")
@@ -37,12 +37,12 @@ class Chores:
         clerk: Clerk,
         game_master: str | None,
         woken: Callable[[], None],
-        transport: Transport,
+        inbox: Inbox,
         keep_filed: timedelta | None,
     ) -> None:
-        """``keep_filed``: how long the transport keeps the mail it filed (None: for ever)."""
+        """``keep_filed``: how long the inbox keeps the mail it filed (None: for ever)."""
         self.clerk = clerk
-        self.transport = transport
+        self.inbox = inbox
         self.keep_filed = keep_filed
         self.store = clerk.store
         self.spool = clerk.spool
@@ -79,7 +79,7 @@ class Chores:
             keep = await loop.run_in_executor(
                 self.judging, self.spool.notes.set_aside_before, before
             )
-            removed = await self.transport.clear_filed(before, keep)
+            removed = await self.inbox.clear_filed(before, keep)
         except Exception:  # as for the notes: tried again tomorrow
             log.exception("clearing away mail handled long ago failed; trying again tomorrow")
             return

@@ -9,13 +9,14 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from referee.errors import RecordError, StoreError
+from referee.finish import Finish, finish_of
 from referee.invitations import Invitations
 from referee.mail.judging.deadlines import facts_of
 from referee.mail.judging.facts import GameFacts, Snapshot
 from referee.mail.judging.judge import Received
 from referee.mail.state.ledger import Ledger
 from referee.record import GAME_ID, Replayed
-from referee.standings import Finish, finish_of, finishes
+from referee.standings import finishes
 from referee.store import Store
 
 

@@ -29,20 +29,21 @@ from referee.errors import ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
 from referee.mail.clerk import Clerk, Handling
 from referee.mail.desk import Desk
-from referee.mail.judging.commands import Scope
 from referee.mail.judging.facts import Snapshot
 from referee.mail.judging.judge import Received, Ruling, judge, oversized, read, read_confirmation
 from referee.mail.judging.notices import not_handled, set_aside_for_game_master
+from referee.mail.judging.ruling import Scope
 from referee.mail.postman import notice_envelope
 from referee.mail.reading.inbound import Inbound, read_message
 from referee.mail.reading.routing import Route, find_confirmation, find_route
 from referee.mail.room import RETRY_WHEN_NO_ROOM, NoRoom, Room
 from referee.mail.state.spool import Spool
 from referee.mail.transports.base import (
+    Inbox,
     Incoming,
     MessageGoneError,
+    Outlet,
     SendError,
-    Transport,
     TransportError,
 )
 from referee.mail.transports.compose import to_bytes
@@ -63,7 +64,9 @@ class SetAside(Exception):  # noqa: N818 (not an error of the mail: what is done
 
 
 class Intake:
-    """Reads a transport's mail, judges each once, and hands the rulings to the clerk.
+    """Reads the mail of a transport's ``inbox``, judges each once, and hands the rulings to
+    the clerk; a notice to the game master that cannot wait for the outbox (a full disk)
+    goes straight out by its ``outlet``.
 
     ``known`` is what every judging knows (the referee's address and secret, who may play);
     ``woken`` is called when letters may be waiting to go out. ``word`` words a letter sent
@@ -72,7 +75,8 @@ class Intake:
 
     def __init__(
         self,
-        transport: Transport,
+        inbox: Inbox,
+        outlet: Outlet,
         clerk: Clerk,
         known: Snapshot,
         loop_id: str,
@@ -81,7 +85,8 @@ class Intake:
         word: Callable[[Letter], Written] | None = None,
         retry_every: float = RETRY_WHEN_NO_ROOM,
     ) -> None:
-        self.transport = transport
+        self.inbox = inbox
+        self.outlet = outlet  # (a notice that cannot wait for the outbox)
         self.clerk = clerk
         self.desk: Desk = clerk.desk
         self.store = clerk.store
@@ -108,7 +113,7 @@ class Intake:
         fail too, and must not overtake it."""
         await self.room.wait()
         await self._hand_back()
-        items = await self.transport.incoming()
+        items = await self.inbox.incoming()
         recorded = False
         try:
             for item in items:
@@ -120,7 +125,7 @@ class Intake:
                 self.room.recorded()
         finally:
             if items:
-                await self.transport.flush()
+                await self.inbox.flush()
         return len(items)
 
     async def _tell_now(self, letter: Letter) -> None:
@@ -130,7 +135,7 @@ class Intake:
         envelope = notice_envelope(referee, letter, key, self.loop_id, self.clock())
         try:
             message = to_bytes(self.word(letter), envelope)
-            await self.transport.send(referee, letter.to, message)
+            await self.outlet.send(referee, letter.to, message)
         except (SendError, TransportError, OSError) as err:
             log.warning("the game master %s could not be told by mail: %s", letter.to, err)
             return
@@ -144,7 +149,7 @@ class Intake:
         for asked in notes.retries():
             mail, folder = str(asked["mail"]), str(asked.get("folder", "quarantine"))
             notes.forget_seen(mail)
-            if await self.transport.restore(folder, mail, str(asked.get("item", ""))):
+            if await self.inbox.restore(folder, mail, str(asked.get("item", ""))):
                 log.info(
                     "mail %s (%s) handed back by the game master: read again", asked["id"], mail
                 )
@@ -188,14 +193,14 @@ class Intake:
         """Judge one mail, carry out the ruling, file the mail. None: handled before."""
         loop = asyncio.get_running_loop()
         if item.size > self.max_bytes:
-            head = await self.transport.headers(item)
+            head = await self.inbox.headers(item)
             ruling, folder = await loop.run_in_executor(
                 self.judging, self._judge_oversized, item, head
             )
         else:
-            raw = await self.transport.fetch(item)
+            raw = await self.inbox.fetch(item)
             ruling, folder = await loop.run_in_executor(self.judging, self._judge, item, raw)
-        await self.transport.file(item, folder, self.clock())
+        await self.inbox.file(item, folder, self.clock())
         failpoint("filed")
         return ruling
 
@@ -279,7 +284,7 @@ class Intake:
         log says so in one line, naming the mail by its `referee inbox` id. NoRoom when the
         games folder takes no writes: the mail stays in the inbox."""
         try:
-            head = await self.transport.headers(item)
+            head = await self.inbox.headers(item)
         except (MessageGoneError, TransportError):
             head = b""
         inbound = read_message(head, self.loop_id)
@@ -314,7 +319,7 @@ class Intake:
                 err,
             )
         with contextlib.suppress(MessageGoneError):
-            await self.transport.file(item, "quarantine", self.clock())
+            await self.inbox.file(item, "quarantine", self.clock())
 
     def _tell_of_set_aside(
         self, handling: Handling, short: str, reason: str, game: str | None

@@ -38,7 +38,7 @@ from referee.mail.state.outbox import Queued, queued_at
 from referee.mail.state.spool import Spool
 from referee.mail.state.status import Reach, StatusBoard
 from referee.mail.state.trail import LetterLeft
-from referee.mail.transports.base import SendError, Transport, TransportError
+from referee.mail.transports.base import Outlet, SendError, TransportError
 from referee.mail.transports.compose import Envelope, to_bytes
 from referee.record import load_game
 from referee.store import Store
@@ -80,11 +80,11 @@ class Sender:
 
 
 class Postman:
-    """Sends the letters of one games folder's outbox through a transport."""
+    """Sends the letters of one games folder's outbox through a transport's outlet."""
 
     def __init__(
         self,
-        transport: Transport,
+        outlet: Outlet,
         spool: Spool,
         store: Store,
         writer: Writer,
@@ -98,7 +98,7 @@ class Postman:
         """``sending``: the SMTP server's state, shared with the service, which found it at
         the start; ``retry_seconds``: the first wait before a letter a server put off is
         tried again."""
-        self.transport = transport
+        self.outlet = outlet
         self.sending = sending
         self.retry_seconds = retry_seconds
         self.spool = spool
@@ -133,7 +133,7 @@ class Postman:
         if self.sending.wait() > 0:
             return False
         try:
-            await self.transport.check_sending()
+            await self.outlet.check_sending()
         except TransportError as err:
             self.sending.lost(str(err))
             self._give_up_on_old(str(err))
@@ -263,7 +263,7 @@ class Postman:
             self.spool.threads.extend_thread(mail.game, mail.seat, envelope.message_id)
             failpoint("thread-noted")
         try:
-            await self.transport.send(self.address, mail.to, to_bytes(written, envelope))
+            await self.outlet.send(self.address, mail.to, to_bytes(written, envelope))
         except SendError as err:
             if err.unreachable:
                 self.sending.lost(str(err))

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from referee.errors import ConfigurationError
-from referee.mail.transports.base import DirTransport, Transport
+from referee.mail.transports.base import Transport
+from referee.mail.transports.directory import DirTransport
 from referee.mail.transports.imap import ImapTransport
 from referee.mail.transports.lmtp import FolderSender, LmtpTransport
 from referee.mail.transports.smtp import SmtpSender
@@ -18,37 +19,67 @@ from referee.owner import hand_over, installed_user, strangers, user_name
 from referee.settings import Settings
 
 
+def _dir(settings: Settings, lock: bool) -> Transport | None:
+    """The dir transport: a folder of mail files (``mail_dir``)."""
+    if settings.mail_dir is None:
+        return None
+    return DirTransport(settings.mail_dir, lock=lock)
+
+
+def _imap(settings: Settings, lock: bool) -> Transport | None:
+    """The imap transport: a mailbox read by IMAP (``imap``), letters by SMTP (``smtp``)."""
+    if settings.imap is None or settings.smtp is None:
+        return None
+    return ImapTransport(
+        settings.imap,
+        SmtpSender(settings.smtp),
+        read_ahead_below=settings.max_message_bytes,
+        games=str(settings.games_dir.resolve()),
+        lock=lock,
+    )
+
+
+def _lmtp(settings: Settings, lock: bool) -> Transport | None:
+    """The lmtp transport: mail handed over by the mail server (``lmtp``); letters by SMTP,
+    or (the settings ask for lmtp only so) into ``mail_dir``'s outbox."""
+    if settings.lmtp is None:
+        return None
+    sender: SmtpSender | FolderSender
+    if settings.smtp is not None:
+        sender = SmtpSender(settings.smtp)
+    elif settings.mail_dir is not None:
+        sender = FolderSender(settings.mail_dir)
+    else:
+        return None
+    return LmtpTransport(
+        settings.lmtp,
+        settings.lmtp_folder,
+        sender,
+        referee=settings.address,
+        max_bytes=settings.max_message_bytes,
+        lock=lock,
+        games=settings.games_dir,
+    )
+
+
+#: Each transport by the name the settings give it (:attr:`Settings.transport`), and what
+#: makes it from the settings (None when they lack a part it needs). A new transport is a
+#: module of :mod:`referee.mail.transports` and a line here.
+TRANSPORTS: dict[str, Callable[[Settings, bool], Transport | None]] = {
+    "dir": _dir,
+    "imap": _imap,
+    "lmtp": _lmtp,
+}
+
+
 def make_transport(settings: Settings, lock: bool = True) -> Transport:
-    """The transport the settings ask for: dir (``mail_dir``), imap (``imap`` and ``smtp``)
-    or lmtp (``lmtp``, and ``smtp`` or ``mail_dir`` for the letters).
+    """The transport the settings ask for (:data:`TRANSPORTS`); a ConfigurationError saying
+    what is missing or too much when they ask for none, or for two at once.
     ``lock``: it holds its mail folder or mailbox against a second service, once checked."""
-    if settings.transport == "dir" and settings.mail_dir is not None:
-        return DirTransport(settings.mail_dir, lock=lock)
-    if settings.transport == "imap" and settings.imap is not None and settings.smtp is not None:
-        return ImapTransport(
-            settings.imap,
-            SmtpSender(settings.smtp),
-            read_ahead_below=settings.max_message_bytes,
-            games=str(settings.games_dir.resolve()),
-            lock=lock,
-        )
-    if settings.transport == "lmtp" and settings.lmtp is not None:
-        # letters by SMTP, or (the settings ask for lmtp only so) into mail_dir's outbox
-        sender: SmtpSender | FolderSender
-        if settings.smtp is not None:
-            sender = SmtpSender(settings.smtp)
-        else:
-            assert settings.mail_dir is not None
-            sender = FolderSender(settings.mail_dir)
-        return LmtpTransport(
-            settings.lmtp,
-            settings.lmtp_folder,
-            sender,
-            referee=settings.address,
-            max_bytes=settings.max_message_bytes,
-            lock=lock,
-            games=settings.games_dir,
-        )
+    make = TRANSPORTS.get(settings.transport or "")
+    made = make(settings, lock) if make is not None else None
+    if made is not None:
+        return made
     if settings.mail_dir is not None:
         raise ConfigurationError(
             "both a mail folder (mail_dir) and mail servers ([imap], [smtp]) are set: "

@@ -8,7 +8,10 @@ board (:mod:`referee.wording.board`) and the one letter writer
 
 from __future__ import annotations
 
+from referee.errors import word_with
 from referee.wording.messages import Message, say
 from referee.wording.words import ENGLISH, Words, english
+
+word_with(english)  # a coded error's str() is its English from now on
 
 __all__ = ["ENGLISH", "Message", "Words", "english", "say"]

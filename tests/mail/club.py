@@ -12,7 +12,7 @@ from pathlib import Path
 from referee.engine import Take, legal_moves
 from referee.invitations import Invitations
 from referee.mail.state.ledger import Ledger
-from referee.mail.transports.base import DirTransport
+from referee.mail.transports.directory import DirTransport
 from referee.notation import format_move
 from referee.service import Service
 from referee.settings import Settings

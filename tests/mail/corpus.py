@@ -30,7 +30,7 @@ from referee.games import create_game, play_move
 from referee.mail.herald import MailHerald
 from referee.mail.state.ledger import Ledger
 from referee.mail.state.spool import Spool
-from referee.mail.transports.base import DirTransport
+from referee.mail.transports.directory import DirTransport
 from referee.notation import format_move, parse
 from referee.record import SourceEntry
 from referee.service import Service

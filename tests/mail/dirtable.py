@@ -10,7 +10,7 @@ from pathlib import Path
 from referee.engine import GameState
 from referee.games import create_game
 from referee.mail.herald import MailHerald
-from referee.mail.transports.base import DirTransport
+from referee.mail.transports.directory import DirTransport
 from referee.service import Clock, Service, system_clock
 from referee.settings import Settings
 from referee.store import Store

@@ -17,7 +17,7 @@ from referee.engine import Buy, legal_moves
 from referee.invitations import Invitations
 from referee.mail.state.spool import Spool
 from referee.mail.state.trail import Trail
-from referee.mail.transports.base import DirTransport
+from referee.mail.transports.directory import DirTransport
 from referee.notation import format_move
 from referee.service import Service, system_clock
 from referee.settings import Settings

@@ -18,7 +18,7 @@ import pytest
 
 from referee.engine import Buy, legal_moves
 from referee.games import rollback
-from referee.mail.transports.base import DirTransport
+from referee.mail.transports.directory import DirTransport
 from referee.service import Service, system_clock
 from tests.mail.dirtable import NAMES, Table, address
 from tests.mail.players import humanise, latest, mails_to, quick_reply, reply, text_of
@@ -310,7 +310,7 @@ def test_no_mail_ever_shows_another_players_blind_card_or_a_deck_order(tmp_path:
 KILLER = """
 import asyncio, sys
 from pathlib import Path
-from referee.mail.transports.base import DirTransport
+from referee.mail.transports.directory import DirTransport
 from referee.service import Service
 from referee.settings import Settings
 root = Path(sys.argv[1])

@@ -14,7 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.doctor import _test_mail
+from referee.doctor import _trial
 from referee.mail.state.service_lock import ServiceLock
 from referee.mail.state.status import StatusBoard
 from referee.mail.transports.imap import login_refused
@@ -36,7 +36,7 @@ def test_the_doctors_test_mail_is_filed_unanswered_and_not_listed_by_inbox(
 ) -> None:
     table = Table(tmp_path)
     letters = len(table.folder("outbox"))
-    _, _, raw = _test_mail(table.settings)
+    raw = _trial(table.settings, wait=0).raw
     deliver(table.mail, "doctor.eml", raw)
     table.serve()
     assert table.folder("quarantine") == ["doctor.eml"]  # filed, for the doctor to take
@@ -49,7 +49,7 @@ def test_a_mail_that_only_says_it_is_the_doctors_is_listed_as_from_another_refer
     tmp_path: Path,
 ) -> None:
     table = Table(tmp_path)
-    _, _, raw = _test_mail(table.settings)
+    raw = _trial(table.settings, wait=0).raw
     loop = ServiceLock(table.games).known_loop_id()
     assert loop is not None and loop.encode() in raw
     deliver(table.mail, "forged.eml", raw.replace(loop.encode(), b"doctor"))  # no secret

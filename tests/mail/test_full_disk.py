@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from referee.mail.state.spool import Spool
-from referee.mail.transports.base import DirTransport
+from referee.mail.transports.directory import DirTransport
 from referee.service import Service
 from tests.mail.dirtable import Table, address
 from tests.mail.players import mails_to, text_of

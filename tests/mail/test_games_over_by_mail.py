@@ -14,7 +14,7 @@ from referee.engine import legal_moves
 from referee.games import change_address, create_game, play_move, resign, rollback
 from referee.mail.desk import Desk
 from referee.mail.herald import MailHerald
-from referee.mail.transports.base import DirTransport
+from referee.mail.transports.directory import DirTransport
 from referee.notation import format_move
 from referee.record import SourceEntry
 from referee.service import Service

@@ -33,7 +33,7 @@ from referee.mail.judging.facts import GameFacts
 from referee.mail.judging.telling import turn_letters
 from referee.mail.state.outbox import Answer, Commit
 from referee.mail.state.spool import Spool
-from referee.mail.transports.base import DirTransport
+from referee.mail.transports.directory import DirTransport
 from referee.record import SourceEntry, digest, dump
 from referee.service import Service
 from referee.wording.letter import Letter

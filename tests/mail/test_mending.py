@@ -17,7 +17,8 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.mail.transports.base import DirTransport, SendError
+from referee.mail.transports.base import SendError
+from referee.mail.transports.directory import DirTransport
 from referee.service import Service
 from tests.mail.dirtable import Table, address
 from tests.mail.players import latest, mails_to, reply, text_of

@@ -26,7 +26,8 @@ from typer.testing import CliRunner
 from referee.cli import app
 from referee.engine import legal_moves
 from referee.mail.state.spool import Spool
-from referee.mail.transports.base import DirTransport, SendError, TransportError
+from referee.mail.transports.base import SendError, TransportError
+from referee.mail.transports.directory import DirTransport
 from referee.mail.transports.imap import IDLE_RENEWED_EVERY
 from referee.service import Service
 from tests.mail import dirtable

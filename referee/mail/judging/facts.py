@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 
 from referee.addresses import Addresses
+from referee.finish import Finish
 from referee.invitations import Invitation
 from referee.mail.state.ledger import AskedReading, Away, Pending, UndoRequest, paused
 from referee.record import Replayed
 from referee.shards import Shards
-from referee.standings import Finish
 
 
 @dataclass(frozen=True)

@@ -22,11 +22,11 @@ from referee.errors import AmbiguousMoveError, InvalidMoveError, MoveError, Requ
 from referee.games import Played
 from referee.games import judge as judge_move
 from referee.mail.judging import confirming
-from referee.mail.judging.commands import Found, Scope, read_command, read_command_in_sentences
+from referee.mail.judging.commands import Found, read_command, read_command_in_sentences
 from referee.mail.judging.commands.requests import answer_requests, help_commands
 from referee.mail.judging.facts import Snapshot
 from referee.mail.judging.notices import not_a_move, too_large
-from referee.mail.judging.ruling import AskReading, Context, EndConfirmation, Folder, Ruling
+from referee.mail.judging.ruling import AskReading, Context, EndConfirmation, Folder, Ruling, Scope
 from referee.mail.judging.telling import (
     legal_moves_of,
     over,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from referee.games import Played
 from referee.invitations import Invitation, Status
@@ -19,8 +19,10 @@ from referee.mail.state.ledger import AskedReading, Pending, UndoRequest
 from referee.record import GameRecord, Replayed
 from referee.wording.letter import Letter
 
-if TYPE_CHECKING:
-    from referee.mail.judging.commands import Scope
+#: Where a mail was written: to the referee's own address, as a reply in a game, or as a
+#: reply to an invitation.
+Scope = Literal["referee", "game", "invitation"]
+SCOPES: tuple[Scope, ...] = ("referee", "game", "invitation")
 
 
 @dataclass(frozen=True)

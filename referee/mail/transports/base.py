@@ -1,29 +1,27 @@
-"""Transports: where mail comes from and goes to. One small interface, two kinds.
+"""Transports: where mail comes from and where letters go, as two sides.
 
-The service sees messages, not games: it lists what is waiting, looks at a message's size
-and headers before reading it, reads it, files it in a folder (done, refused, quarantine)
-once it is handled, and sends mail. ``DirTransport`` does this over a directory of ``.eml``
-files and needs no server: it is the embedded default, and tests and offline play use it.
-``referee.mail.transports.imap.ImapTransport`` does it over an IMAP mailbox and an SMTP server.
+The service sees messages, not games. Its **inbox** side (:class:`Inbox`: the intake's and
+the chores') lists what is waiting, looks at a message's size and headers before reading
+it, reads it, files it in a folder (done, refused, quarantine) once it is handled, and hands
+one back to be read again. Its **outlet** side (:class:`Outlet`: the postman's) sends a
+letter. A :class:`Transport` is both sides, started, checked and closed as one, and answers
+the doctor's questions about itself (:meth:`Transport.examine`).
+
+The transports: ``dir`` (:mod:`~referee.mail.transports.directory`: a directory of ``.eml``
+files, no server: the embedded default, which tests and offline play use), ``imap``
+(:mod:`~referee.mail.transports.imap`: an IMAP mailbox, letters by SMTP) and ``lmtp``
+(:mod:`~referee.mail.transports.lmtp`: the mail server hands mail over, letters by SMTP).
+Which one a service uses is one table: :data:`referee.mail.startup.TRANSPORTS`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
-import re
 import time
-import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
-from typing import Protocol
-
-from filelock import FileLock, Timeout
-
-from referee.errors import ConfigurationError
-from referee.store import write_new
+from typing import Literal, Protocol
 
 FOLDERS = ("done", "refused", "quarantine")
 #: The folders of a Maildir inbox that hold delivered messages (``tmp/`` holds unfinished ones).
@@ -62,12 +60,8 @@ class Incoming:
     size: int
 
 
-class Transport(Protocol):
-    @property
-    def server_names(self) -> dict[str, str]:
-        """The mail servers it talks to, by kind ("imap", "smtp"), each with its name for
-        the log ("IMAP server mail.example.org:993"); none for a folder of files."""
-        ...
+class Inbox(Protocol):
+    """Where mail comes from: what the intake and the chores ask of a transport."""
 
     async def incoming(self) -> list[Incoming]:
         """The messages waiting, oldest first."""
@@ -86,12 +80,6 @@ class Transport(Protocol):
         never delete it. A transport may hold the move back until :meth:`flush`."""
         ...
 
-    async def clear_filed(self, before: datetime, keep: frozenset[str]) -> int:
-        """Remove the messages this transport filed itself before ``before`` (a folder of
-        mail: the dir and lmtp transports), but those whose handles are in ``keep``; how
-        many. A mailbox's folders are its server's: the imap transport removes nothing."""
-        ...
-
     async def flush(self) -> None:
         """Carry out every move held back by :meth:`file`."""
         ...
@@ -102,10 +90,14 @@ class Transport(Protocol):
         False when it is not there."""
         ...
 
-    async def check(self) -> list[str]:
-        """Reach (and log in to) what the transport uses: a line for each, to tell the game
-        master. ConfigurationError for a refused login; TransportError when a server cannot
-        be reached now."""
+    async def clear_filed(self, before: datetime, keep: frozenset[str]) -> int:
+        """Remove the messages this transport filed itself before ``before`` (a folder of
+        mail: the dir and lmtp transports), but those whose handles are in ``keep``; how
+        many. A mailbox's folders are its server's: the imap transport removes nothing."""
+        ...
+
+    async def wait_for_mail(self, timeout: float) -> None:
+        """Return when new mail may have arrived, or after ``timeout`` seconds."""
         ...
 
     async def check_receiving(self) -> None:
@@ -113,206 +105,79 @@ class Transport(Protocol):
         cannot be reached."""
         ...
 
-    async def check_sending(self) -> str:
-        """Reach (and log in to) what sends mail, alone: a line to tell the game master.
-        ConfigurationError for a refused login; TransportError when it cannot be reached."""
-        ...
+
+class Outlet(Protocol):
+    """Where letters go: what the postman asks of a transport."""
 
     async def send(self, sender: str, recipient: str, message: bytes) -> None:
         """Send one message; SendError says whether trying again may help."""
         ...
 
-    async def wait_for_mail(self, timeout: float) -> None:
-        """Return when new mail may have arrived, or after ``timeout`` seconds."""
+    async def check_sending(self) -> str:
+        """Reach (and log in to) what sends mail, alone: a line to tell the game master.
+        ConfigurationError for a refused login; TransportError when it cannot be reached."""
+        ...
+
+
+class Transport(Inbox, Outlet, Protocol):
+    """Both sides, as the service starts, checks and closes them, and the doctor examines
+    them."""
+
+    @property
+    def server_names(self) -> dict[str, str]:
+        """The mail servers it talks to, by kind ("imap", "smtp"), each with its name for
+        the log ("IMAP server mail.example.org:993"); none for a folder of files."""
+        ...
+
+    async def check(self) -> list[str]:
+        """Reach (and log in to) what the transport uses: a line for each, to tell the game
+        master. ConfigurationError for a refused login; TransportError when a server cannot
+        be reached now."""
+        ...
+
+    async def examine(self, trial: Trial | None) -> list[Finding]:
+        """What the doctor finds of it: what it reaches (as :meth:`check`), and with a
+        ``trial``, whether the test mail sent to the referee comes back in."""
         ...
 
     async def close(self) -> None: ...
 
 
-class DirTransport:
-    """Mail as files: ``MAILDIR/inbox/*.eml`` in; handled mail moves to ``done/``,
-    ``refused/`` or ``quarantine/``; every outgoing message is written to ``outbox/``.
-
-    A writer puts a message into the inbox whole: it writes a file whose name starts with
-    ``.`` (or does not end in ``.eml``) and renames it to ``NAME.eml`` when done, so a
-    half-written file is never read. The inbox may also be a Maildir, as an MTA or Dovecot
-    delivers into it (written in ``inbox/tmp/``, then moved to ``inbox/new/``): every file in
-    ``inbox/new/`` and ``inbox/cur/`` is read too."""
-
-    def __init__(self, mail_dir: Path, poll_interval: float = 0.25, lock: bool = True) -> None:
-        """``lock``: from :meth:`check` on, hold ``MAIL/.service.lock``, so that a second
-        service (on another games folder) does not read the same mail."""
-        self.mail_dir = mail_dir
-        self.poll_interval = poll_interval
-        self._lock = FileLock(mail_dir / ".service.lock") if lock else None
-        for name in ("inbox", "outbox", *FOLDERS):
-            (mail_dir / name).mkdir(parents=True, exist_ok=True)
-
-    @property
-    def inbox(self) -> Path:
-        return self.mail_dir / "inbox"
-
-    @property
-    def server_names(self) -> dict[str, str]:
-        return {}
-
-    async def incoming(self) -> list[Incoming]:
-        found = []
-        for folder, prefix in ((self.inbox, ""), *((self.inbox / m, m + "/") for m in MAILDIR)):
-            try:
-                entries = list(os.scandir(folder))
-            except (FileNotFoundError, NotADirectoryError):
-                continue
-            for entry in entries:
-                name = entry.name
-                if name.startswith(".") or (not prefix and not name.endswith(".eml")):
-                    continue
-                try:
-                    if not entry.is_file():
-                        continue
-                    stat = entry.stat()
-                except FileNotFoundError:
-                    continue
-                found.append((stat.st_mtime_ns, prefix + name, stat.st_size))
-        return [Incoming(name, size) for _, name, size in sorted(found)]
-
-    async def headers(self, item: Incoming) -> bytes:
-        try:
-            return _head(self.inbox / item.id)
-        except FileNotFoundError:
-            raise MessageGoneError(f"{item.id} is no longer in {self.inbox}") from None
-
-    async def fetch(self, item: Incoming) -> bytes:
-        try:
-            return (self.inbox / item.id).read_bytes()
-        except FileNotFoundError:
-            raise MessageGoneError(f"{item.id} is no longer in {self.inbox}") from None
-
-    async def file(self, item: Incoming, folder: str, at: datetime) -> None:
-        """Move the message into ``folder``, its time set to ``at`` (when it was filed, by
-        the service's clock: what :meth:`clear_filed` goes by)."""
-        if folder not in FOLDERS:
-            raise ValueError(f"no folder {folder!r}: the folders are {', '.join(FOLDERS)}")
-        target = _free(self.mail_dir / folder / _filed_name(item.id))
-        try:
-            os.rename(self.inbox / item.id, target)
-        except FileNotFoundError:
-            raise MessageGoneError(f"{item.id} is no longer in {self.inbox}") from None
-        with contextlib.suppress(OSError):  # (a file not ours to stamp keeps its own time)
-            os.utime(target, (at.timestamp(), at.timestamp()))
-
-    async def clear_filed(self, before: datetime, keep: frozenset[str]) -> int:
-        """Remove the mail filed before ``before`` from done/, refused/ and quarantine/,
-        but the files named in ``keep`` (handles, as :meth:`file` was given them); how many.
-        Done on a thread of its own: a month of mail is many files."""
-        kept = {_filed_name(handle) for handle in keep}
-        return await asyncio.to_thread(self._clear_filed, before.timestamp(), kept)
-
-    def _clear_filed(self, before: float, kept: set[str]) -> int:
-        removed = 0
-        for folder in FOLDERS:
-            try:
-                entries = list(os.scandir(self.mail_dir / folder))
-            except FileNotFoundError:
-                continue
-            for entry in entries:
-                if _filed_as(entry.name) in kept:
-                    continue
-                try:
-                    if entry.stat().st_mtime < before:
-                        os.unlink(entry.path)
-                        removed += 1
-                except FileNotFoundError:
-                    continue  # (handed back meanwhile)
-        return removed
-
-    async def check(self) -> list[str]:
-        if self._lock is not None and not self._lock.is_locked:
-            try:
-                self._lock.acquire(timeout=0)
-            except Timeout:
-                raise ConfigurationError(
-                    f"another referee service reads the mail folder {self.mail_dir}: one "
-                    "service per mail folder; stop that one first, or give this one its own "
-                    "--mail-dir"
-                ) from None
-        waiting = len(await self.incoming())
-        return [
-            f"mail folder {self.mail_dir} (the dir transport): {waiting} mail(s) waiting in "
-            "inbox/, letters written to outbox/"
-        ]
-
-    async def restore(self, folder: str, message_id: str, handle: str) -> bool:
-        if folder not in FOLDERS:
-            return False
-        filed = self.mail_dir / folder
-        name = _filed_name(handle)
-        # where file() put it first (a name taken then got a suffix), then anywhere
-        likely = sorted(
-            filed.glob(f"{name.removesuffix('.eml')}*.eml"), key=lambda p: p.name != name
-        )
-        rest = sorted(set(filed.glob("*.eml")) - set(likely))
-        for path in [*likely, *rest]:
-            try:
-                head = _head(path)
-            except FileNotFoundError:
-                continue
-            found = re.search(rb"^message-id:\s*(\S+)", head, re.IGNORECASE | re.MULTILINE)
-            if found and found.group(1).decode(errors="replace") == message_id:
-                os.rename(path, _free(self.inbox / path.name))
-                return True
-        return False
-
-    async def check_receiving(self) -> None:
-        return None
-
-    async def check_sending(self) -> str:
-        return f"letters written to {self.mail_dir / 'outbox'}"
-
-    async def send(self, sender: str, recipient: str, message: bytes) -> None:
-        safe = re.sub(r"[^A-Za-z0-9@._+-]", "_", recipient)
-        name = f"{time.time_ns():020d}-{safe}.eml"
-        write_new(self.mail_dir / "outbox" / name, message)
-
-    async def wait_for_mail(self, timeout: float) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if await self.incoming():
-                return
-            await asyncio.sleep(min(self.poll_interval, max(deadline - time.monotonic(), 0)))
-
-    async def flush(self) -> None:
-        return None
-
-    async def close(self) -> None:
-        if self._lock is not None and self._lock.is_locked:
-            self._lock.release()
+Level = Literal["ok", "note", "warning", "problem"]
 
 
-def _head(path: Path) -> bytes:
-    """A message file's header block (up to the first blank line, within 64 KiB)."""
-    with open(path, "rb") as source:
-        head = source.read(65536)
-    end = re.search(rb"\r?\n\r?\n", head)
-    return head[: end.end()] if end else head
+@dataclass(frozen=True)
+class Finding:
+    """One check of the doctor's: how it went, what was found, and (for a problem) what to
+    do."""
+
+    level: Level
+    what: str
+    fix: str = ""
 
 
-def _filed_name(item_id: str) -> str:
-    """The name a message of the inbox is filed under: its own, without a Maildir folder or
-    flags, ending in .eml."""
-    name = item_id.rpartition("/")[2].replace(":", "_")
-    return name if name.endswith(".eml") else name + ".eml"
+@dataclass(frozen=True)
+class Trial:
+    """The doctor's test mail: sent ``to`` one of the referee's own addresses, from
+    ``sender``; found by its ``message_id``; looked for ``wait`` seconds."""
 
+    sender: str
+    to: str
+    message_id: str
+    raw: bytes
+    wait: float
 
-def _filed_as(name: str) -> str:
-    """The name a filed message was meant to have: without the suffix :func:`_free` added
-    when that name was taken."""
-    found = re.fullmatch(r"(.*)\.[0-9a-f]{8}\.eml", name)
-    return f"{found.group(1)}.eml" if found else name
-
-
-def _free(target: Path) -> Path:
-    """``target``, or beside it a name not taken yet."""
-    if not target.exists():
-        return target
-    return target.with_name(f"{target.stem}.{uuid.uuid4().hex[:8]}{target.suffix}")
+    async def sent_and_found(
+        self, outlet: Outlet, find: Callable[[str], Awaitable[str | None]], pause: float
+    ) -> tuple[str | None, float]:
+        """Send the test mail through ``outlet`` and look for it (``find`` by its
+        Message-ID, every ``pause`` seconds, for :attr:`wait`): where it was found (None:
+        nowhere), and after how many seconds."""
+        started = time.monotonic()
+        await outlet.send(self.sender, self.to, self.raw)
+        while time.monotonic() - started < self.wait:
+            where = await find(self.message_id)
+            if where is not None:
+                return where, time.monotonic() - started
+            await asyncio.sleep(pause)
+        return None, self.wait

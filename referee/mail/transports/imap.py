@@ -39,7 +39,14 @@ from imap_tools import AND, BaseMailBox, H, MailBox, MailBoxStartTls, MailBoxUne
 from imap_tools.errors import ImapToolsError
 
 from referee.errors import ConfigurationError
-from referee.mail.transports.base import FOLDERS, Incoming, MessageGoneError, TransportError
+from referee.mail.transports.base import (
+    FOLDERS,
+    Finding,
+    Incoming,
+    MessageGoneError,
+    TransportError,
+    Trial,
+)
 from referee.mail.transports.mailbox_lock import (
     BEAT_EVERY,
     LOCK_FOLDER,
@@ -306,6 +313,29 @@ class ImapTransport:
                 raise TransportError(said, server="imap") from None
             raise ConfigurationError(said) from None
         return [imap, await self.sender.check()]
+
+    async def examine(self, trial: Trial | None) -> list[Finding]:
+        """What it reaches (as :meth:`check`); with a ``trial``, whether the test mail sent
+        by SMTP to one of the referee's plus-addresses arrives in the mailbox."""
+        found = [Finding("ok", line) for line in await self.check()]
+        if trial is None:
+            return found
+        where, took = await trial.sent_and_found(self, self.take, 1.0)
+        if where is not None:
+            how = "" if where == self.server.folder else " (a running service filed it)"
+            return [
+                *found,
+                Finding("ok", f"a mail to {trial.to} arrived in {where} in {took:.1f} s{how}"),
+            ]
+        return [
+            *found,
+            Finding(
+                "problem",
+                f"a mail sent to {trial.to} did not arrive in the mailbox within {trial.wait:g} s",
+                "mail to the referee's plus-addresses must reach this mailbox: check the mail "
+                "server's recipient delimiter (Postfix: recipient_delimiter = +) and aliases",
+            ),
+        ]
 
     def _beat(self, box: BaseMailBox) -> None:
         """Put this service's heartbeat in the lock folder in place of its last one, clear

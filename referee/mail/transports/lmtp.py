@@ -25,7 +25,6 @@ import logging
 import os
 import time
 import uuid
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +32,8 @@ from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import Envelope, Session
 
 from referee.errors import ConfigurationError
-from referee.mail.transports.base import DirTransport, Incoming
+from referee.mail.transports.base import FOLDERS, Finding, Trial
+from referee.mail.transports.directory import DirTransport
 from referee.mail.transports.sharding import Door, hand_on
 from referee.mail.transports.smtp import SmtpSender
 from referee.settings import Lmtp
@@ -71,9 +71,10 @@ class FolderSender:
         return None
 
 
-class LmtpTransport:
-    """Mail in over LMTP, kept in ``folder`` (as the dir transport keeps it); out through an
-    SMTP server (or, with a :class:`FolderSender`, into a folder's outbox)."""
+class LmtpTransport(DirTransport):
+    """Mail in over LMTP, kept in ``folder`` as the dir transport keeps it (so read, filed
+    and handed back as that transport does); out through an SMTP server (or, with a
+    :class:`FolderSender`, into a folder's outbox)."""
 
     def __init__(
         self,
@@ -89,12 +90,12 @@ class LmtpTransport:
         ``max_bytes``: larger mail is refused at DATA. ``lock``: hold the folder against a
         second service, from :meth:`check` on. ``games``: the games folder, where a worker
         of several looks for a game moved to it (docs/scaling.md)."""
+        super().__init__(folder, lock=lock)
         self.settings = settings
-        self.folder = DirTransport(folder, lock=lock)
         self.sender = sender
         holds = Store(games).has if games is not None else lambda _: True
         door = Door(referee, settings.shards(), holds)
-        self.handover = Handover(self.folder.inbox, referee, door)
+        self.handover = Handover(self.inbox, referee, door)
         self.max_bytes = max_bytes
         self._server: asyncio.Server | None = None
         self._socket: tuple[int, int] | None = None  # the unix socket made: (device, inode)
@@ -151,28 +152,7 @@ class LmtpTransport:
             ) from None
         log.info("listening for mail handed over by LMTP on %s", self.listening)
 
-    # -- the mail handed over, as the dir transport keeps it ---------------------------------
-
-    async def incoming(self) -> list[Incoming]:
-        return await self.folder.incoming()
-
-    async def headers(self, item: Incoming) -> bytes:
-        return await self.folder.headers(item)
-
-    async def fetch(self, item: Incoming) -> bytes:
-        return await self.folder.fetch(item)
-
-    async def file(self, item: Incoming, folder: str, at: datetime) -> None:
-        await self.folder.file(item, folder, at)
-
-    async def clear_filed(self, before: datetime, keep: frozenset[str]) -> int:
-        return await self.folder.clear_filed(before, keep)
-
-    async def flush(self) -> None:
-        await self.folder.flush()
-
-    async def restore(self, folder: str, message_id: str, handle: str) -> bool:
-        return await self.folder.restore(folder, message_id, handle)
+    # -- the mail handed over: the dir transport's, but for waiting --------------------------
 
     async def wait_for_mail(self, timeout: float) -> None:
         """Until a mail is handed over (or ``timeout`` seconds): at once when one waits."""
@@ -187,14 +167,68 @@ class LmtpTransport:
 
     async def check(self) -> list[str]:
         """Hold the folder, listen, and reach the SMTP server: a line each."""
-        await self.folder.check()
+        await super().check()
         await self.listen()
         waiting = len(await self.incoming())
         return [
             f"LMTP: listening on {self.listening}; mail handed over is kept in "
-            f"{self.folder.mail_dir} ({waiting} waiting)",
+            f"{self.mail_dir} ({waiting} waiting)",
             await self.sender.check(),
         ]
+
+    async def examine(self, trial: Trial | None) -> list[Finding]:
+        """The SMTP login, the workers' map, and the LMTP listener: a running service's, or
+        the doctor's own while it checks; with a ``trial``, whether the test mail is handed
+        over (not tried when letters go into a folder: no server to send it through)."""
+        found = [Finding("ok", await self.sender.check())]
+        listen = self.settings.listen
+        shards = self.settings.shards()
+        if shards.sharded:
+            found.append(
+                Finding(
+                    "ok",
+                    f"LMTP: worker {shards.this} of {shards.count}, keeping the games whose id "
+                    f"ends in one of {shards.letters(shards.this)!r}"
+                    + (f", and {len(shards.moved)} moved game(s)" if shards.moved else ""),
+                )
+            )
+        if await answered(self.settings.where()):
+            found.append(Finding("ok", f"LMTP: a running service listens on {listen}"))
+        else:
+            await self.listen()
+            found.append(Finding("ok", f"LMTP: {listen} can be listened on (no service there now)"))
+        if trial is None:
+            return found
+        if isinstance(self.sender, FolderSender):
+            return [
+                *found,
+                Finding(
+                    "note",
+                    "the route from the mail server is not tried: letters go into "
+                    f"{self.sender.where}, not to a mail server",
+                    f"send a mail to {trial.sender} yourself; it is kept in "
+                    f"{self.inbox} until it is handled",
+                ),
+            ]
+        return [*found, await self._handed_over(trial)]
+
+    async def _handed_over(self, trial: Trial) -> Finding:
+        """Send the test mail and wait for it to be handed over by LMTP."""
+
+        async def find(message_id: str) -> str | None:
+            return _take_handed_over(self.mail_dir, message_id)
+
+        where, took = await trial.sent_and_found(self, find, 0.5)
+        if where is not None:
+            return Finding("ok", f"a mail to {trial.to} was handed over by LMTP in {took:.1f} s")
+        return Finding(
+            "problem",
+            f"a mail sent to {trial.to} was not handed over on {self.settings.listen} within "
+            f"{trial.wait:g} s",
+            "mail to the referee's plus-addresses must reach the listener: a transport_maps "
+            "entry for the referee's address, and recipient_delimiter = + "
+            "(docs/mail-server.md, LMTP)",
+        )
 
     async def check_receiving(self) -> None:
         await self.listen()
@@ -220,8 +254,23 @@ class LmtpTransport:
                     if (info.st_dev, info.st_ino) == self._socket:  # ours, not a successor's
                         os.unlink(where)
                 self._socket = None
-        await self.folder.close()
+        await super().close()
         await self.sender.close()
+
+
+def _take_handed_over(folder: Path, message_id: str) -> str | None:
+    """Where in the lmtp folder the mail ``message_id`` is (a running service may have
+    filed it), deleting it; None while it is nowhere."""
+    wanted = f"Message-ID: {message_id}".encode()
+    for name in ("inbox", *FOLDERS):
+        for path in (folder / name).glob("*.eml"):
+            try:
+                if wanted in path.read_bytes()[:65536]:
+                    path.unlink()
+                    return name
+            except OSError:
+                continue
+    return None
 
 
 class Handover:

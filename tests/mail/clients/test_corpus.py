@@ -19,7 +19,7 @@ import pytest
 
 from referee.games import create_game
 from referee.mail.herald import MailHerald
-from referee.mail.transports.base import DirTransport
+from referee.mail.transports.directory import DirTransport
 from referee.service import Service
 from referee.settings import Settings
 from referee.store import Store

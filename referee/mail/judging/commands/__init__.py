@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Literal
 
-from referee.mail.judging.ruling import Context, Ruling
+from referee.mail.judging.ruling import SCOPES, Context, Ruling, Scope
 from referee.mail.reading.footers import is_footer
 from referee.notation import plain, says_a_move
 from referee.sentence_parts import clauses_of
@@ -54,9 +54,6 @@ from referee.sentences import read_move
 from referee.spoken_time import names_a_day, time_words, until_said
 from referee.wording.messages import Message
 from referee.wording.vocabulary import WORD, digits, fold, reading_vocabulary
-
-Scope = Literal["referee", "game", "invitation"]
-SCOPES: tuple[Scope, ...] = ("referee", "game", "invitation")
 
 Handler = Callable[[Context, str], Ruling]
 

@@ -7,13 +7,12 @@ from dataclasses import replace
 
 from referee.engine import legal_moves, move_json, view
 from referee.mail.judging.commands import (
-    Scope,
     command,
     commands,
     read_command,
     read_command_in_sentences,
 )
-from referee.mail.judging.ruling import Context, Ruling
+from referee.mail.judging.ruling import Context, Ruling, Scope
 from referee.mail.judging.telling import status, to_player, to_someone
 from referee.mail.reading.reply import read_reply
 from referee.wording.letter import Board, Letter
