@@ -17,7 +17,7 @@ from datetime import datetime
 from referee.bots import LEVELS, choose
 from referee.engine import view
 from referee.errors import RequestError
-from referee.games import Herald, Played, commit_turn, judge
+from referee.games import Herald, Played, commit_turn, judge_move
 from referee.notation import format_move
 from referee.record import BOT_DOMAIN, GameRecord, Replayed, SourceEntry, bot_address, now
 from referee.store import Store
@@ -98,7 +98,7 @@ def play_bots(
         while len(played) < most and (level := bot_to_move(game)) is not None:
             name = game.state.player.name
             chosen = bot_move(game, name, level)
-            turn = judge(game, name, chosen.text, chosen.source, at or now())
+            turn = judge_move(game, name, chosen.text, chosen.source, at or now())
             commit_turn(store, game_id, turn, _announcing(herald, game, turn))
             played.append(turn)
             game = store.load(game_id)

@@ -179,7 +179,7 @@ def mail_address(player: str, address: str, rules: Addresses | None = None) -> s
         raise SetupError(f"player {player}: {err}; {fix}") from None
 
 
-def judge(
+def judge_move(
     replayed: Replayed, player: str, text: str, source: SourceEntry, at: datetime | None = None
 ) -> Played:
     """The move ``text`` of ``player`` at the game's current position, as a turn record made
@@ -212,7 +212,7 @@ def play_move(
     with store.locked(game_id):
         replayed = store.load(game_id)
         _check_ruling(replayed, source, at or now())
-        played = judge(replayed, player, text, source, at)
+        played = judge_move(replayed, player, text, source, at)
         if not dry_run:
             told = herald
             commit_turn(

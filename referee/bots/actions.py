@@ -29,14 +29,11 @@ from referee.engine import (
     legal_moves,
 )
 from referee.engine.cards import NO_TOKENS, Gems, Tokens
+from referee.engine.state import RESERVE_LIMIT, TOKEN_LIMIT, TWO_OF_A_COLOUR_FROM
 
 #: An action: what a move does, leaving out how it pays, what it returns and which noble
 #: (``("take", gems)``, ``("reserve", card, deck)``, ``("buy", card)``, ``("pass",)``).
 Action = tuple[object, ...]
-#: A player holding more tokens than this returns some at the end of the turn.
-TOKEN_LIMIT = 10
-#: A player may hold at most this many reserved cards.
-RESERVE_LIMIT = 3
 
 
 def action_of(move: Move) -> Action:
@@ -183,7 +180,7 @@ def actions(state: GameState) -> dict[Action, Move]:
                 )
             )
     for c in range(5):
-        if bank[c] >= 4:
+        if bank[c] >= TWO_OF_A_COLOUR_FROM:
             double = [0, 0, 0, 0, 0, 0]
             double[c] = 2
             gems_list.append(_six(double))

@@ -33,7 +33,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from referee.bots.actions import (
-    TOKEN_LIMIT,
     Action,
     actions,
     first_noble,
@@ -46,6 +45,7 @@ from referee.bots.scoring import CARD_FACTS, discount, worth
 from referee.bots.sight import Dealer
 from referee.engine import Buy, GameState, GameView, Move, Take, apply, legal_moves, outcome
 from referee.engine.cards import NO_TOKENS
+from referee.engine.state import TOKEN_LIMIT, TWO_OF_A_COLOUR_FROM
 from referee.errors import IllegalMoveError
 
 #: Playouts per move when no budget is given.
@@ -215,7 +215,7 @@ def rollout_move(state: GameState, rng: random.Random) -> Move:
         lack = [max(cost[c] - bonuses[c] - held[c], 0) for c in range(5)]
     gems = [0, 0, 0, 0, 0, 0]
     lacking = [c for c in available if lack[c]]
-    if len(lacking) == 1 and lack[lacking[0]] >= 2 and bank[lacking[0]] >= 4:
+    if len(lacking) == 1 and lack[lacking[0]] >= 2 and bank[lacking[0]] >= TWO_OF_A_COLOUR_FROM:
         gems[lacking[0]] = 2
     else:
         rng.shuffle(available)

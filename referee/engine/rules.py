@@ -56,6 +56,7 @@ from referee.engine.state import (
     FEWEST_FOR_A_NOBLE,
     RESERVE_LIMIT,
     TOKEN_LIMIT,
+    TWO_OF_A_COLOUR_FROM,
     GameState,
     Player,
     Reservation,
@@ -176,7 +177,7 @@ def _refill(
 
 def _take_class(count: int) -> int:
     """0: the bank has none of a colour; 1: 1 to 3 (one can be taken); 2: 4 or more (two)."""
-    return 0 if count <= 0 else 1 if count < 4 else 2
+    return 0 if count <= 0 else 1 if count < TWO_OF_A_COLOUR_FROM else 2
 
 
 #: For each gem colour: a bank count -> its take class times 3 ** colour, so that the sum over
@@ -208,7 +209,7 @@ def _takes_from(bank: Tokens) -> tuple[Tokens, ...]:
                 counts[g] = 1
             takes.append(_tokens(counts))
     for g in GEMS:
-        if bank[g] >= 4:
+        if bank[g] >= TWO_OF_A_COLOUR_FROM:
             counts = [0] * 6
             counts[g] = 2
             takes.append(_tokens(counts))
@@ -764,7 +765,7 @@ def _take(
     available = [GEM_COLOURS[g] for g in GEMS if bank[g] > 0]
     if len(colours) == 1 and total == 2:
         g = colours[0]
-        if bank[g] < 4:
+        if bank[g] < TWO_OF_A_COLOUR_FROM:
             raise IllegalMoveError.of("take.two_needs_four", colour=GEM_COLOURS[g], left=bank[g])
     elif total != len(colours):
         raise IllegalMoveError.of("take.not_a_take", gems=gems)

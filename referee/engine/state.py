@@ -24,8 +24,12 @@ from referee.engine.cards import (
 
 Status = Literal["playing", "last_round", "finished"]
 
+#: A player holding more tokens than this returns some at the end of the turn.
 TOKEN_LIMIT = 10
+#: A player may hold at most this many reserved cards.
 RESERVE_LIMIT = 3
+#: Two tokens of one colour may be taken only when the bank holds at least this many of it.
+TWO_OF_A_COLOUR_FROM = 4
 SLOTS_PER_LEVEL = 4
 
 

@@ -14,8 +14,7 @@ from datetime import datetime
 
 from referee.bot_seats import STAND_IN_LEVEL, bot_move, bot_to_move, play_bots
 from referee.errors import ConflictError, RecordError, StoreError
-from referee.games import commit_turn
-from referee.games import judge as judge_move
+from referee.games import commit_turn, judge_move
 from referee.mail.clerk import Clerk
 from referee.mail.duties import Due, duties, reminders_to_send
 from referee.mail.herald import MailHerald

@@ -16,7 +16,7 @@ from jinja2 import TemplateError, TemplateSyntaxError
 
 from referee.engine import Rules, legal_moves, make_setup, view
 from referee.errors import ConfigurationError
-from referee.games import Played, judge
+from referee.games import Played, judge_move
 from referee.invitations import Invitation, Seat
 from referee.mail.judging.commands.inviting import cancelled_letters
 from referee.mail.judging.commands.proposing import invitation_letters
@@ -62,7 +62,7 @@ def sample_game(turns: int = 6) -> Replayed:
         state = game.state
         moves = legal_moves(state)
         wanted = "reserve deck 3" if n == 1 else format_move(moves[n % len(moves)])
-        played = judge(game, state.player.name, wanted, source, at=SAMPLE_TIME)
+        played = judge_move(game, state.player.name, wanted, source, at=SAMPLE_TIME)
         game = game.then(played.turn, played.after)
     return game
 

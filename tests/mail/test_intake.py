@@ -27,7 +27,7 @@ from typer.testing import CliRunner
 from referee import failpoints
 from referee.cli import app
 from referee.engine import Buy, legal_moves
-from referee.games import judge as judge_move
+from referee.games import judge_move
 from referee.invitations import Invitations
 from referee.mail.judging.facts import GameFacts
 from referee.mail.judging.telling import turn_letters

@@ -19,8 +19,7 @@ from datetime import datetime
 
 from referee.engine import Buy, GameState, Move, Reserve, Take, legal_moves, move_json, view
 from referee.errors import AmbiguousMoveError, InvalidMoveError, MoveError, RequestError
-from referee.games import Played
-from referee.games import judge as judge_move
+from referee.games import Played, judge_move
 from referee.mail.judging import confirming
 from referee.mail.judging.commands import Found, read_command, read_command_in_sentences
 from referee.mail.judging.commands.requests import answer_requests, help_commands

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.games import judge as judge_move
+from referee.games import judge_move
 from referee.mail.judging.commands import command
 from referee.mail.judging.ruling import Context, Ruling
 from referee.mail.judging.telling import turn_letters
