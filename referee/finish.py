@@ -15,7 +15,6 @@ from referee.record import Replayed
 BOT = "bot:"
 
 
-
 @dataclass(frozen=True)
 class Place:
     """One player's result in one finished game: ``rank`` 1 is best (winners share it)."""

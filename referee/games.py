@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypedDict, Unpack
 
 from referee.addresses import AddressError, Addresses
 from referee.engine import GameState, Move, Rules, apply, make_setup, new_seed
@@ -22,6 +22,7 @@ from referee.record import (
     AmendmentRecord,
     Replayed,
     SourceEntry,
+    Terms,
     Timeout,
     TurnRecord,
     bot_address,
@@ -97,43 +98,52 @@ def read_setup_file(path: Path) -> dict[str, Any]:
     return {"decks": by_level, "nobles": nobles, "bank": dict(bank)}
 
 
+class NewGame(TypedDict, total=False):
+    """What :func:`create_game` is told of a new game beside its players, by keyword: how it
+    is dealt (``seed``: a fresh one when None; ``setup``: what the deal fixes) and its
+    :class:`~referee.record.Terms` (``deadline`` None: the default time per move)."""
+
+    seed: int | None
+    setup: Mapping[str, Any] | None
+    rules: Rules | None
+    deadline: timedelta | None
+    timeout: Timeout
+    spectators: bool
+    bots: Mapping[str, str] | None
+    bot_seed: int | None
+    language: str | None
+
+
 def create_game(
     store: Store,
     game_id: str,
     players: Sequence[tuple[str, str]],
     *,
-    seed: int | None = None,
-    setup: Mapping[str, Any] | None = None,
-    rules: Rules | None = None,
     herald: Herald | None = None,
-    deadline: timedelta | None = None,
-    timeout: Timeout = "wait",
-    spectators: bool = False,
-    bots: Mapping[str, str] | None = None,
-    bot_seed: int | None = None,
-    language: str | None = None,
     addresses: Addresses | None = None,
+    **given: Unpack[NewGame],
 ) -> Replayed:
     """Create a game: shuffled from ``seed`` (a fresh one when None) except for what
     ``setup`` fixes. A player named in ``bots`` (name -> level) is a computer player; its
     address is not used (give ""), and its moves' randomness comes from ``bot_seed`` (the
     game's seed when None). The record stores the whole explicit set-up and the seed, and the
-    game's options: the time per move (``deadline``, 7 days when None), what happens when
+    game's terms: the time per move (``deadline``, 7 days when None), what happens when
     it passes (``timeout``: wait, or forfeit) and whether others may watch. The players'
     addresses are checked by ``addresses`` (no special-use domain when None). The ``herald``
     is told of it (the mail service's: each player's first board is queued)."""
-    rules = rules or Rules()
-    given = setup or {}
+    rules = given.get("rules") or Rules()
+    fixed = given.get("setup") or {}
+    seed = given.get("seed")
     chosen = new_seed() if seed is None else seed
     explicit = make_setup(
         len(players),
         chosen,
         rules,
-        decks=given.get("decks"),
-        nobles=given.get("nobles"),
-        bank=given.get("bank"),
+        decks=fixed.get("decks"),
+        nobles=fixed.get("nobles"),
+        bank=fixed.get("bank"),
     )
-    bots = dict(bots or {})
+    bots = dict(given.get("bots") or {})
     unknown = sorted(set(bots) - {name for name, _ in players})
     if unknown:
         raise RequestError(f"bot {unknown[0]} is not one of the players")
@@ -141,20 +151,17 @@ def create_game(
         (name, bot_address(name) if name in bots else mail_address(name, email, addresses))
         for name, email in players
     ]
-    record = new_game_record(
-        game_id,
-        list(players),
-        rules,
-        explicit,
-        chosen,
-        now(),
+    deadline = given.get("deadline")
+    terms = Terms(
+        rules=rules,
         deadline=DEFAULT_DEADLINE if deadline is None else deadline,
-        timeout=timeout,
-        spectators=spectators,
+        timeout=given.get("timeout", "wait"),
+        spectators=given.get("spectators", False),
         bots=bots,
-        bot_seed=bot_seed,
-        language=language,
+        bot_seed=given.get("bot_seed"),
+        language=given.get("language"),
     )
+    record = new_game_record(game_id, list(players), explicit, chosen, now(), terms)
     initial_state(record)  # checks names and the set-up before anything is written
     store.create(record)
     created = store.load(game_id)

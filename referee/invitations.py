@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from referee.engine import Rules, make_setup
-from referee.record import GAME_ID, TIMEOUTS, GameRecord, Timeout, new_game_record
+from referee.record import GAME_ID, TIMEOUTS, GameRecord, Terms, Timeout, new_game_record
 from referee.store import Store, write_new
 from referee.timing import parse_deadline
 
@@ -249,22 +249,26 @@ def start_record(invitation: Invitation, seats: list[Seat], now: datetime) -> Ga
         names.append(name)
     rules = Rules(points_to_win=invitation.points_to_win, gold=invitation.gold)
     setup = make_setup(len(seats), invitation.seed, rules)
+    terms = Terms(
+        rules=rules,
+        deadline=parse_deadline(invitation.deadline),
+        timeout=timeout_policy(invitation.timeout),
+        spectators=invitation.spectators,
+        bots={name: s.bot for name, s in zip(names, seats, strict=True) if s.bot},
+        language=invitation.language,
+    )
     return new_game_record(
         invitation.game,
         [(name, s.address) for name, s in zip(names, seats, strict=True)],
-        rules,
         setup,
         invitation.seed,
         now.replace(microsecond=0),
-        deadline=parse_deadline(invitation.deadline),
-        timeout=_policy(invitation.timeout),
-        spectators=invitation.spectators,
-        language=invitation.language,
-        bots={name: s.bot for name, s in zip(names, seats, strict=True) if s.bot},
+        terms,
     )
 
 
-def _policy(timeout: str) -> Timeout:
+def timeout_policy(timeout: str) -> Timeout:
+    """``timeout`` as a record's policy: wait, forfeit or bot (wait for any other)."""
     for policy in TIMEOUTS:
         if policy == timeout:
             return policy

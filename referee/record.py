@@ -23,7 +23,7 @@ import json
 import re
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, TypeVar
 
@@ -207,38 +207,50 @@ class TurnRecord(_Model):
 # Building records
 
 
+@dataclass(frozen=True)
+class Terms:
+    """A game's terms, as its record keeps them: the rule options, the time per move and
+    what happens when it passes (``timeout``), whether others may watch, the seats played by
+    computer players (name -> level) and the seed of their moves (the game's seed when
+    None), and the game's language (None: the service's default)."""
+
+    rules: Rules = field(default_factory=Rules)
+    deadline: timedelta = DEFAULT_DEADLINE
+    timeout: Timeout = "wait"
+    spectators: bool = False
+    bots: Mapping[str, str] = field(default_factory=dict)
+    bot_seed: int | None = None
+    language: str | None = None
+
+
 def new_game_record(
     game_id: str,
     players: list[tuple[str, str]],
-    rules: Rules,
     setup: Setup,
     seed: int | None,
     created: datetime,
-    *,
-    deadline: timedelta = DEFAULT_DEADLINE,
-    timeout: Timeout = "wait",
-    spectators: bool = False,
-    bots: Mapping[str, str] | None = None,
-    bot_seed: int | None = None,
-    language: str | None = None,
+    terms: Terms = Terms(),
 ) -> GameRecord:
     """A new game's record. ``players`` are (name, address) in seat order; a name in
-    ``bots`` (name -> level) is a seat played by a computer player, its address unused."""
+    ``terms.bots`` (name -> level) is a seat played by a computer player, its address
+    unused."""
     if not GAME_ID.fullmatch(game_id):
         raise RecordError(
             f"game id {game_id!r} must be lower-case letters, digits, '-' and '_', starting "
             "with a letter or digit"
         )
-    written = format_duration(deadline)
-    if parse_deadline(written) != deadline:
+    written = format_duration(terms.deadline)
+    if parse_deadline(written) != terms.deadline:
         raise RequestError(
-            f"a deadline of {deadline} is not a whole number of minutes: give one like {written}"
+            f"a deadline of {terms.deadline} is not a whole number of minutes: give one like "
+            f"{written}"
         )
+    rules = terms.rules
     return GameRecord(
         id=game_id,
         created=created,
         players=[
-            PlayerEntry(name=n, email=e, seat=i, bot=(bots or {}).get(n))
+            PlayerEntry(name=n, email=e, seat=i, bot=terms.bots.get(n))
             for i, (n, e) in enumerate(players)
         ],
         rules=RulesEntry(points_to_win=rules.points_to_win, gold=rules.gold),
@@ -248,11 +260,11 @@ def new_game_record(
             bank=dict(zip(TOKEN_COLOURS, setup.bank, strict=True)),
         ),
         seed=seed,
-        bot_seed=bot_seed,
+        bot_seed=terms.bot_seed,
         deadline=written,
-        timeout=timeout,
-        spectators=spectators,
-        language=language,
+        timeout=terms.timeout,
+        spectators=terms.spectators,
+        language=terms.language,
     )
 
 

@@ -53,9 +53,7 @@ def sample_game(turns: int = 6) -> Replayed:
     """A 3-player game of a few turns (a blind reservation among them), in memory."""
     players = [("alice", "alice@example.org"), ("bob", "bob@example.org"), ("carol", "c@x.org")]
     rules = Rules()
-    record = new_game_record(
-        "sample", players, rules, make_setup(3, 2027, rules), 2027, SAMPLE_TIME
-    )
+    record = new_game_record("sample", players, make_setup(3, 2027, rules), 2027, SAMPLE_TIME)
     game = replay(record, dump(record), [])
     source = SourceEntry(kind="command-line")
     for n in range(turns):

@@ -7,19 +7,20 @@ import base64
 import hashlib
 import random
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import timedelta
 
 from referee.addresses import AddressError
 from referee.bots import LEVELS
+from referee.engine import Rules
 from referee.errors import RequestError
-from referee.invitations import Invitation, Seat, player_name, start_record
+from referee.invitations import Invitation, Seat, player_name, start_record, timeout_policy
 from referee.mail.judging.commands import command
 from referee.mail.judging.commands.choosing import language_choices, language_of
 from referee.mail.judging.commands.requests import to_sender
 from referee.mail.judging.ruling import Context, CreateGame, EndInvitation, Propose, Ruling
 from referee.mail.judging.telling import to_someone, welcome_letters
-from referee.record import bot_address, dump, replay
+from referee.record import Terms, bot_address, dump, replay
 from referee.spoken_time import time_words
 from referee.timing import DEFAULT_DEADLINE, format_duration, parse_deadline, parse_duration
 from referee.wording.letter import Letter
@@ -224,34 +225,25 @@ def new(ctx: Context, argument: str) -> Ruling:
         raise RequestError.of(
             "language.unknown", language=options["language"], choices=language_choices()
         )
-    terms = Terms(
-        points=_number(options, "points", 15, 5, 30),
+    rules = Rules(
+        points_to_win=_number(options, "points", 15, 5, 30),
         gold=_number(options, "gold", 5, 0, 10),
+    )
+    terms = Terms(
+        rules=rules,
         deadline=deadline,
-        timeout=timeout,
+        timeout=timeout_policy(timeout),
         spectators="spectators" in options,
         language=language,
     )
     return propose_game(ctx, others, bots, terms)
 
 
-@dataclass(frozen=True)
-class Terms:
-    """The options of a game proposed: the rules, the time per move and what happens when it
-    passes, spectators, the game's language."""
-
-    points: int = 15
-    gold: int = 5
-    deadline: timedelta = DEFAULT_DEADLINE
-    timeout: str = "wait"
-    spectators: bool = False
-    language: str | None = None
-
-
 def propose_game(ctx: Context, others: list[str], bots: dict[str, str], terms: Terms) -> Ruling:
     """The sender proposes a game with ``others`` (addresses; those in ``bots`` are computer
-    players, by level) on ``terms``: an invitation to each person, or (only bots) the game
-    started at once."""
+    players, by level) on ``terms`` (the game's :class:`~referee.record.Terms`; its bots are
+    those of ``bots``, once their seats are drawn): an invitation to each person, or (only
+    bots) the game started at once."""
     me = ctx.sender.lower()
     mail = ctx.inbound.message_id or ""
     recent = [
@@ -288,8 +280,8 @@ def propose_game(ctx: Context, others: list[str], bots: dict[str, str], terms: T
         at=ctx.now,
         mail=mail,
         seed=seed,
-        points_to_win=terms.points,
-        gold=terms.gold,
+        points_to_win=terms.rules.points_to_win,
+        gold=terms.rules.gold,
         deadline=format_duration(terms.deadline),
         spectators=terms.spectators,
         timeout=terms.timeout,

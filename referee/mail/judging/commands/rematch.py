@@ -3,11 +3,12 @@ terms: an invitation to each, as ``new splendor with ...`` sends."""
 
 from __future__ import annotations
 
+from referee.engine import Rules
 from referee.errors import RequestError
 from referee.mail.judging.commands import command
-from referee.mail.judging.commands.proposing import Terms, propose_game
+from referee.mail.judging.commands.proposing import propose_game
 from referee.mail.judging.ruling import Context, Ruling
-from referee.record import bot_address
+from referee.record import Terms, bot_address
 
 
 @command(
@@ -33,8 +34,7 @@ def rematch(ctx: Context, argument: str) -> Ruling:
         elif player.email.lower() != me:
             others.append(player.email)
     terms = Terms(
-        points=record.rules.points_to_win,
-        gold=record.rules.gold,
+        rules=Rules(points_to_win=record.rules.points_to_win, gold=record.rules.gold),
         deadline=record.time_per_move,
         timeout=record.timeout,
         spectators=record.spectators,
