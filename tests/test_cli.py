@@ -275,7 +275,7 @@ def test_new_takes_a_deadline_a_timeout_policy_and_spectators(tmp_path: Path) ->
     code, _, err = cli(tmp_path, "new", "g3", *PLAYERS, "--deadline", "soon")
     assert code == 1 and "'soon' is not a duration" in err
     code, _, err = cli(tmp_path, "new", "g3", *PLAYERS, "--timeout", "never")
-    assert code == 1 and "--timeout 'never': write wait or forfeit" in err
+    assert code == 1 and "--timeout 'never': write wait, forfeit or bot" in err
     assert not (tmp_path / "g3").exists()
 
 
@@ -425,6 +425,24 @@ def test_player_sets_a_players_language_and_time_zone(tmp_path: Path) -> None:
     assert code != 0 and "Mars/Olympus" in err
     code, _, err = cli(tmp_path, "player", "g1", "bob")
     assert code != 0 and "--email" in err and "--language" in err
+
+
+def test_player_with_a_new_address_and_a_language_keeps_both_and_says_both_as_json(
+    tmp_path: Path,
+) -> None:
+    cli(tmp_path, "new", "g1", *PLAYERS, "--seed", "7")
+    code, out, err = cli(
+        tmp_path, "player", "g1", "bob", "--email", "bob@new.example.org", "--reason", "moved",
+        "--language", "cy", "--json",
+    )  # fmt: skip
+    assert code == 0, err
+    told = json.loads(out)
+    assert (told["email"], told["was"], told["amendment"]) == (
+        "bob@new.example.org", "bob@example.org", 1,
+    )  # fmt: skip
+    assert told["language"] == "cy"
+    code, out, _ = cli(tmp_path, "player", "g1", "bob", "--mail", "my-turn", "--json")
+    assert code == 0 and json.loads(out)["language"] == "cy"  # kept for the new address
 
 
 def test_export_writes_the_replay_page_in_the_language_asked_for(tmp_path: Path) -> None:

@@ -208,7 +208,8 @@ def _timeout(text: str) -> Timeout:
     for policy in TIMEOUTS:
         if text.strip().casefold() == policy:
             return policy
-    raise RequestError(f"--timeout {text!r}: write wait or forfeit")
+    said = f"{', '.join(TIMEOUTS[:-1])} or {TIMEOUTS[-1]}"
+    raise RequestError(f"--timeout {text!r}: write {said}")
 
 
 @app.command(rich_help_panel=PLAYING)
@@ -614,7 +615,7 @@ def player(
                 "--timezone AREA/CITY or --mail every-turn|my-turn|digest"
             )
         if email is None:
-            _choose(config, games_dir, game, name, chosen, as_json)
+            _tell_chosen(_choose(config, games_dir, game, name, chosen), as_json)
             return
         if reason is None:
             raise RequestError("--email needs --reason WHY too: it is kept in the record")
@@ -625,9 +626,11 @@ def player(
         _, change = change_address(
             Store(root), game, name, email, reason, who, herald=herald(root), addresses=rules
         )
-        if as_json:
+        kept = None if chosen.nothing else _choose(config, games_dir, game, name, chosen)
+        if as_json:  # one object: the address changed, and what was chosen with it
             print_json(
                 {
+                    **(kept or {}),
                     "game": game,
                     "player": change.player.name,
                     "email": change.player.email,
@@ -641,8 +644,8 @@ def player(
             f"{change.player.was}); the board is queued for them there. Letters refused for "
             "good can be sent again with: referee outbox resend ID"
         )
-        if not chosen.nothing:
-            _choose(config, games_dir, game, name, chosen, as_json=False)
+        if kept is not None:
+            _tell_chosen(kept, as_json=False)
 
     guard(as_json, run)
 
@@ -666,9 +669,9 @@ def _choose(
     game: str,
     name: str,
     chosen: Chosen,
-    as_json: bool,
-) -> None:
-    """Keep the language, time zone and mail ``name`` of ``game`` chose (their address's)."""
+) -> dict[str, str | None]:
+    """Keep the language, time zone and mail ``name`` of ``game`` chose (their address's);
+    what their address reads now, as JSON shows it."""
     language, timezone = chosen.language, chosen.timezone
     root = games_folder(config, games_dir, writes=True)
     players = Store(root).load(game).record.players
@@ -694,15 +697,19 @@ def _choose(
     ledger.choose(address, language=code, timezone=zone, mail=chosen.mail)
     chosen_language, chosen_zone = ledger.choices(address)
     how_much = ledger.mail_choice(address)
+    return {"game": game, "player": name, "email": address,
+            "language": chosen_language, "timezone": chosen_zone, "mail": how_much}  # fmt: skip
+
+
+def _tell_chosen(kept: dict[str, str | None], as_json: bool) -> None:
+    """What :func:`_choose` kept, as JSON or in a sentence."""
     if as_json:
-        print_json(
-            {"game": game, "player": name, "email": address,
-             "language": chosen_language, "timezone": chosen_zone, "mail": how_much}
-        )  # fmt: skip
+        print_json(kept)
         return
     echo(
-        f"{name} ({address}) reads the referee's letters in {chosen_language or 'the default'}"
-        f" language, times in {chosen_zone or 'UTC'}, and gets mail: {how_much}."
+        f"{kept['player']} ({kept['email']}) reads the referee's letters in "
+        f"{kept['language'] or 'the default'} language, times in {kept['timezone'] or 'UTC'}, "
+        f"and gets mail: {kept['mail']}."
     )
 
 
