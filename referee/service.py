@@ -44,6 +44,7 @@ from referee.mail.state.status import Reach, StatusBoard
 from referee.mail.transports.base import Transport, TransportError
 from referee.settings import Settings
 from referee.store import Store
+from referee.wording.letter import Letter, Written
 from referee.wording.writer import Writer
 
 __all__ = ["DUTIES_EVERY", "SWEEP_EVERY", "Clock", "Service", "make_transport", "system_clock"]
@@ -87,7 +88,11 @@ class Service:
             trusted_authserv_id=settings.trusted_authserv_id,
             shards=settings.shards(),
         )
-        self.clerk = Clerk(desk, self.spool, self.status, clock)
+        self.clerk = Clerk(desk, self.spool, self.status, clock, self._wake)
+
+        def word(letter: Letter) -> Written:  # for its reader, when it is sent
+            return writer.reading(readers.of(letter)).write(letter)
+
         self.intake = Intake(
             transport,
             transport,
@@ -95,8 +100,7 @@ class Service:
             known,
             loop_id,
             settings.max_message_bytes,
-            self._wake,
-            word=lambda letter: writer.reading(readers.of(letter)).write(letter),
+            word=word,
             retry_every=settings.poll_seconds,
         )
         names = transport.server_names
@@ -108,19 +112,10 @@ class Service:
         sender = Sender(settings.address, secret, loop_id)
         retry = settings.smtp.retry_seconds if settings.smtp else 5.0
         self.postman = Postman(
-            transport,
-            self.spool,
-            self.store,
-            writer,
-            self.status,
-            clock,
-            sender,
-            readers,
-            sending=self.smtp,
-            retry_seconds=retry,
+            transport, self.clerk, word, sender, sending=self.smtp, retry_seconds=retry
         )
         keep_filed = timedelta(days=settings.keep_filed_days) if settings.keep_filed_days else None
-        self.chores = Chores(self.clerk, settings.game_master, self._wake, transport, keep_filed)
+        self.chores = Chores(self.clerk, settings.game_master, transport, keep_filed)
         self.runner = self.chores.runner
         self._queued = asyncio.Event()  # set when letters may be waiting to go out
         self._stopping = False  # set when receiving has ended: the postman stops too

@@ -30,13 +30,13 @@ DUTIES_EVERY = timedelta(minutes=1)
 
 
 class Chores:
-    """The chores of one games folder: ``woken`` is called when letters may be waiting."""
+    """The chores of one games folder (the clerk's ``woken`` is called when letters may be
+    waiting)."""
 
     def __init__(
         self,
         clerk: Clerk,
         game_master: str | None,
-        woken: Callable[[], None],
         inbox: Inbox,
         keep_filed: timedelta | None,
     ) -> None:
@@ -47,7 +47,7 @@ class Chores:
         self.store = clerk.store
         self.spool = clerk.spool
         self.clock = clerk.clock
-        self.woken = woken
+        self.woken = clerk.woken
         self.runner = Runner(clerk, game_master, self.warn)
         self.judging: Executor | None = None  # the service's judging thread, while it runs
         self._swept: datetime | None = None

@@ -66,13 +66,21 @@ class Clerk:
     """Records what rulings decide, in the games folder and its mail state."""
 
     def __init__(
-        self, desk: Desk, spool: Spool, status: StatusBoard, clock: Callable[[], datetime]
+        self,
+        desk: Desk,
+        spool: Spool,
+        status: StatusBoard,
+        clock: Callable[[], datetime],
+        woken: Callable[[], None] = lambda: None,
     ) -> None:
+        """``woken`` is called when letters the clerk queued may be waiting to go out (the
+        service's postman then looks)."""
         self.desk = desk
         self.store = desk.store
         self.spool = spool
         self.status = status
         self.clock = clock
+        self.woken = woken
 
     def carry_out(
         self, mail: Handling, ruling: Ruling, game: str | None, seen: Replayed | None = None

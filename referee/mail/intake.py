@@ -69,8 +69,9 @@ class Intake:
     goes straight out by its ``outlet``.
 
     ``known`` is what every judging knows (the referee's address and secret, who may play);
-    ``woken`` is called when letters may be waiting to go out. ``word`` words a letter sent
-    straight to the game master (by default, in English with the shipped templates);
+    the clerk's ``woken`` is called when letters may be waiting to go out. ``word`` words a
+    letter sent straight to the game master (by default, in English with the shipped
+    templates);
     ``retry_every``: seconds between two looks while the games folder takes no writes."""
 
     def __init__(
@@ -81,7 +82,6 @@ class Intake:
         known: Snapshot,
         loop_id: str,
         max_bytes: int,
-        woken: Callable[[], None],
         word: Callable[[Letter], Written] | None = None,
         retry_every: float = RETRY_WHEN_NO_ROOM,
     ) -> None:
@@ -94,7 +94,7 @@ class Intake:
         self.known = known
         self.loop_id = loop_id
         self.max_bytes = max_bytes
-        self.woken = woken
+        self.woken = clerk.woken
         self.word = word or _in_english
         self.judging: Executor | None = None  # the service's judging thread, while it runs
         self.room = Room(

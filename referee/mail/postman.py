@@ -26,7 +26,7 @@ from datetime import datetime, timedelta
 
 from referee.errors import ConfigurationError, ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
-from referee.mail.readers import Readers
+from referee.mail.clerk import Clerk
 from referee.mail.reading.routing import (
     confirmation_address,
     confirmation_id,
@@ -35,15 +35,12 @@ from referee.mail.reading.routing import (
     reply_address,
 )
 from referee.mail.state.outbox import Queued, queued_at
-from referee.mail.state.spool import Spool
-from referee.mail.state.status import Reach, StatusBoard
+from referee.mail.state.status import Reach
 from referee.mail.state.trail import LetterLeft
 from referee.mail.transports.base import Outlet, SendError, TransportError
 from referee.mail.transports.compose import Envelope, to_bytes
 from referee.record import load_game
-from referee.store import Store
-from referee.wording.letter import Letter
-from referee.wording.writer import Writer
+from referee.wording.letter import Letter, Written
 
 log = logging.getLogger("referee.service")
 
@@ -85,28 +82,24 @@ class Postman:
     def __init__(
         self,
         outlet: Outlet,
-        spool: Spool,
-        store: Store,
-        writer: Writer,
-        status: StatusBoard,
-        clock: Callable[[], datetime],
+        clerk: Clerk,
+        word: Callable[[Letter], Written],
         sender: Sender,
-        readers: Readers,
         sending: Reach,
         retry_seconds: float = 5.0,
     ) -> None:
-        """``sending``: the SMTP server's state, shared with the service, which found it at
-        the start; ``retry_seconds``: the first wait before a letter a server put off is
-        tried again."""
+        """``clerk``: whose games folder, mail state, status and clock these are; ``word``:
+        a letter in words, for its reader (when it is sent); ``sending``: the SMTP server's
+        state, shared with the service, which found it at the start; ``retry_seconds``: the
+        first wait before a letter a server put off is tried again."""
         self.outlet = outlet
         self.sending = sending
         self.retry_seconds = retry_seconds
-        self.spool = spool
-        self.store = store
-        self.writer = writer
-        self.readers = readers
-        self.status = status
-        self.clock = clock
+        self.spool = clerk.spool
+        self.store = clerk.store
+        self.word = word
+        self.status = clerk.status
+        self.clock = clerk.clock
         self.address, self.secret, self.loop_id = sender.address, sender.secret, sender.loop_id
         self._left: dict[str, list[LetterLeft]] = {}  # letters of this look, for the trails
         self._bot_names: dict[str, frozenset[str]] = {}  # by game
@@ -257,7 +250,7 @@ class Postman:
         before it, whether it went or failed for good: a crash in between sends it again,
         never an overtaken board alone."""
         mail = queued.letter
-        written = queued.written or self.writer.reading(self.readers.of(mail)).write(mail)
+        written = queued.written or self.word(mail)
         envelope = self.envelope(queued)
         if mail.seat is not None:
             self.spool.threads.extend_thread(mail.game, mail.seat, envelope.message_id)

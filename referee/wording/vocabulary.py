@@ -750,13 +750,9 @@ def build_reading_vocabulary(
     phrases: dict[tuple[str, ...], list[Sense]] = {}
     commands: _Building[str] = _Building()
     options: _Building[str] = _Building()
-    grammar: _Building[tuple[str, str]] = _Building()
-    particles: dict[str, list[Particle]] = {}
-    endings: dict[str, tuple[tuple[str, str], ...]] = {}
+    said_so = _Grammar()  # every language's [grammar], gathered
+    grammar, accented = said_so.words, said_so.accented
     orders: dict[str, str] = {}
-    phrases_said: dict[str, list[tuple[tuple[str, ...], str, str]]] = {}
-    exact: dict[str, str] = {}
-    accented: list[tuple[str, str, str]] = []
     seen: list[str] = []
     letters: dict[str, frozenset[str]] = {}
     spelled: dict[str, set[str]] = {}
@@ -768,10 +764,7 @@ def build_reading_vocabulary(
             spelled.setdefault(written, set()).add(language)
         source = f"the words of {language!r}"
         orders[language] = str(table.get("grammar", {}).get("order", orders.get(language, "")))
-        said = table.get("grammar", {})
-        _add_grammar(
-            said, language, source, grammar, particles, endings, phrases_said, exact, accented
-        )
+        _add_grammar(table.get("grammar", {}), language, source, said_so)
         for word, sense in _senses_of_table(table, source):
             sense = Sense(sense.group, sense.value, (language,))
             pieces = WORD.findall(fold(word, language))
@@ -793,11 +786,11 @@ def build_reading_vocabulary(
         commands=commands.index(),
         options=options.index(),
         grammar=grammar.index(),
-        particles={k: tuple(v) for k, v in particles.items()},
-        endings=endings,
+        particles={k: tuple(v) for k, v in said_so.particles.items()},
+        endings=said_so.endings,
         orders=orders,
-        grammar_phrases={k: tuple(v) for k, v in phrases_said.items()},
-        exact=exact,
+        grammar_phrases={k: tuple(v) for k, v in said_so.phrases.items()},
+        exact=said_so.exact,
         letters=letters,
         spelled={k: frozenset(v) for k, v in spelled.items()},
     )
@@ -842,19 +835,26 @@ def accented_letters(text: str) -> set[str]:
     }
 
 
-def _add_grammar(
-    table: Mapping[str, Any],
-    language: str,
-    source: str,
-    grammar: _Building[tuple[str, str]],
-    particles: dict[str, list[Particle]],
-    endings: dict[str, tuple[tuple[str, str], ...]],
-    phrases: dict[str, list[tuple[tuple[str, ...], str, str]]],
-    exact: dict[str, str],
-    accented: list[tuple[str, str, str]],
-) -> None:
-    """A words file's ``[grammar]``: its lists of words (each kind in GRAMMAR_KINDS kept
-    apart, every other list passed over as ``grammar``), its endings and its particles."""
+@dataclass
+class _Grammar:
+    """Every language's ``[grammar]`` as it is gathered: its words (folded word -> (kind,
+    language)), particles, endings by language, phrases by their first word, words matched
+    only as written (with their accent), and those words' folded forms."""
+
+    words: _Building[tuple[str, str]] = field(default_factory=_Building)
+    particles: dict[str, list[Particle]] = field(default_factory=dict)
+    endings: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    phrases: dict[str, list[tuple[tuple[str, ...], str, str]]] = field(default_factory=dict)
+    exact: dict[str, str] = field(default_factory=dict)
+    accented: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+def _add_grammar(table: Mapping[str, Any], language: str, source: str, into: _Grammar) -> None:
+    """A words file's ``[grammar]`` (``table``), added ``into`` what is gathered: its lists
+    of words (each kind in GRAMMAR_KINDS kept apart, every other list passed over as
+    ``grammar``), its endings and its particles."""
+    grammar, particles, endings = into.words, into.particles, into.endings
+    phrases, exact, accented = into.phrases, into.exact, into.accented
     for name, value in table.items():
         if name == "order":
             continue
