@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any, Protocol, TypedDict, Unpack
+from typing import Any, Protocol, Required, TypedDict, Unpack
 
 from referee.addresses import AddressError, Addresses
 from referee.engine import GameState, Move, Rules, apply, make_setup, new_seed
@@ -201,21 +201,28 @@ def judge_move(
     return Played(before=before, move=move, after=after, turn=turn, due=due)
 
 
+class Playing(TypedDict, total=False):
+    """How :func:`play_move` plays a move, by keyword: only judged (``dry_run``), the
+    ``herald`` told of it, and the time ``at`` which it is recorded (default now)."""
+
+    dry_run: bool
+    herald: Herald | None
+    at: datetime | None
+
+
 def play_move(
     store: Store,
     game_id: str,
     player: str,
     text: str,
     source: SourceEntry,
-    dry_run: bool = False,
-    herald: Herald | None = None,
-    *,
-    at: datetime | None = None,
+    **how: Unpack[Playing],
 ) -> Played:
     """Judge and (unless ``dry_run``) record one move, holding the game's lock throughout.
     The ``herald`` is told of the turn before it is written (the mail service's queues the
     new board for every player, sent once the turn is). ``at``: the time to record
     (default now)."""
+    dry_run, herald, at = how.get("dry_run", False), how.get("herald"), how.get("at")
     with store.locked(game_id):
         replayed = store.load(game_id)
         _check_ruling(replayed, source, at or now())
@@ -295,19 +302,23 @@ def commit_turn(
     store.write_turn(game_id, played.turn.turn, data, after=(played.turn, played.after))
 
 
+class Amending(TypedDict, total=False):
+    """Who amends a game (``by``, always), who is told (``herald``), and what checks a new
+    address (``addresses``: no special-use domain when None): :func:`change_address`'s
+    keywords."""
+
+    by: Required[str]
+    herald: Herald | None
+    addresses: Addresses | None
+
+
 def change_address(
-    store: Store,
-    game_id: str,
-    player: str,
-    email: str,
-    reason: str,
-    by: str,
-    herald: Herald | None = None,
-    addresses: Addresses | None = None,
+    store: Store, game_id: str, player: str, email: str, reason: str, **how: Unpack[Amending]
 ) -> tuple[Replayed, AmendmentRecord]:
     """Give ``player`` a new mail address, recorded as an amendment (who, when, why). Their
     reply key follows the address, so the old address can no longer move; the ``herald`` is
     told (the mail service's sends them the board at the new address)."""
+    by, herald, addresses = how["by"], how.get("herald"), how.get("addresses")
     if not reason.strip():
         raise RequestError("a new address needs a reason (--reason): it is kept in the record")
     with store.locked(game_id):

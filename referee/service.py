@@ -95,11 +95,10 @@ class Service:
 
         self.intake = Intake(
             transport,
-            transport,
             self.clerk,
             known,
             loop_id,
-            settings.max_message_bytes,
+            max_bytes=settings.max_message_bytes,
             word=word,
             retry_every=settings.poll_seconds,
         )

@@ -321,7 +321,9 @@ def move(
                 )
             source = ruling(as_of, reason or "", user_name(os.geteuid()))
         root = games_folder(config, games_dir, writes=not dry_run)
-        played = play_move(Store(root), game, name, text, source, dry_run, herald=herald(root))
+        played = play_move(
+            Store(root), game, name, text, source, dry_run=dry_run, herald=herald(root)
+        )
         _report(game, played, dry_run, as_json)
 
     guard(as_json, run)
@@ -624,7 +626,7 @@ def player(
         who = by or user_name(os.geteuid())
         rules = Addresses.of(found.address, found.private_domains)
         _, change = change_address(
-            Store(root), game, name, email, reason, who, herald=herald(root), addresses=rules
+            Store(root), game, name, email, reason, by=who, herald=herald(root), addresses=rules
         )
         kept = None if chosen.nothing else _choose(config, games_dir, game, name, chosen)
         if as_json:  # one object: the address changed, and what was chosen with it

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import replace
 from datetime import datetime
+from typing import Required, TypedDict, Unpack
 
 from referee.errors import ConflictError, RecordError, StoreError
 from referee.failpoints import failpoint
@@ -41,6 +42,7 @@ from referee.mail.state.spool import Spool
 from referee.mail.transports.base import (
     Inbox,
     Incoming,
+    Mailroom,
     MessageGoneError,
     Outlet,
     SendError,
@@ -63,43 +65,49 @@ class SetAside(Exception):  # noqa: N818 (not an error of the mail: what is done
         self.game = game
 
 
+class Looking(TypedDict, total=False):
+    """How the intake looks at mail, beside what it reads: mail larger than ``max_bytes``
+    is not read (always given); ``word`` words a letter sent straight to the game master
+    (by default, in English with the shipped templates); ``retry_every``: seconds between
+    two looks while the games folder takes no writes."""
+
+    max_bytes: Required[int]
+    word: Callable[[Letter], Written] | None
+    retry_every: float
+
+
 class Intake:
-    """Reads the mail of a transport's ``inbox``, judges each once, and hands the rulings to
-    the clerk; a notice to the game master that cannot wait for the outbox (a full disk)
-    goes straight out by its ``outlet``.
+    """Reads the mail of a transport's inbox, judges each once, and hands the rulings to the
+    clerk; a notice to the game master that cannot wait for the outbox (a full disk) goes
+    straight out by its outlet (``mail``: both sides).
 
     ``known`` is what every judging knows (the referee's address and secret, who may play);
-    the clerk's ``woken`` is called when letters may be waiting to go out. ``word`` words a
-    letter sent straight to the game master (by default, in English with the shipped
-    templates);
-    ``retry_every``: seconds between two looks while the games folder takes no writes."""
+    ``loop_id`` the service's own mark on what it sends; the clerk's ``woken`` is called when
+    letters may be waiting to go out."""
 
     def __init__(
         self,
-        inbox: Inbox,
-        outlet: Outlet,
+        mail: Mailroom,
         clerk: Clerk,
         known: Snapshot,
         loop_id: str,
-        max_bytes: int,
-        word: Callable[[Letter], Written] | None = None,
-        retry_every: float = RETRY_WHEN_NO_ROOM,
+        **looking: Unpack[Looking],
     ) -> None:
-        self.inbox = inbox
-        self.outlet = outlet  # (a notice that cannot wait for the outbox)
+        self.inbox: Inbox = mail
+        self.outlet: Outlet = mail  # (a notice that cannot wait for the outbox)
         self.clerk = clerk
         self.desk: Desk = clerk.desk
         self.store = clerk.store
         self.spool: Spool = clerk.spool
         self.known = known
         self.loop_id = loop_id
-        self.max_bytes = max_bytes
+        self.max_bytes = looking["max_bytes"]
         self.woken = clerk.woken
-        self.word = word or _in_english
+        self.word = looking.get("word") or _in_english
         self.judging: Executor | None = None  # the service's judging thread, while it runs
         self.room = Room(
             self.store.root, self.clerk.clock, clerk.status, known.game_master, self._tell_now,
-            retry_every,
+            looking.get("retry_every", RETRY_WHEN_NO_ROOM),
         )  # fmt: skip
 
     @property

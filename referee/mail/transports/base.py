@@ -4,8 +4,9 @@ The service sees messages, not games. Its **inbox** side (:class:`Inbox`: the in
 the chores') lists what is waiting, looks at a message's size and headers before reading
 it, reads it, files it in a folder (done, refused, quarantine) once it is handled, and hands
 one back to be read again. Its **outlet** side (:class:`Outlet`: the postman's) sends a
-letter. A :class:`Transport` is both sides, started, checked and closed as one, and answers
-the doctor's questions about itself (:meth:`Transport.examine`).
+letter. A :class:`Mailroom` is both sides (the intake's); a :class:`Transport` is both
+sides, started, checked and closed as one, and answers the doctor's questions about itself
+(:meth:`Transport.examine`).
 
 The transports: ``dir`` (:mod:`~referee.mail.transports.directory`: a directory of ``.eml``
 files, no server: the embedded default, which tests and offline play use), ``imap``
@@ -119,7 +120,12 @@ class Outlet(Protocol):
         ...
 
 
-class Transport(Inbox, Outlet, Protocol):
+class Mailroom(Inbox, Outlet, Protocol):
+    """Both sides and nothing else: what the intake asks (it reads by the inbox, and tells
+    the game master of a full disk straight by the outlet)."""
+
+
+class Transport(Mailroom, Protocol):
     """Both sides, as the service starts, checks and closes them, and the doctor examines
     them."""
 

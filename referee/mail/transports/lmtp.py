@@ -26,7 +26,7 @@ import os
 import time
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import Any, Required, TypedDict, Unpack
 
 from aiosmtpd.lmtp import LMTP
 from aiosmtpd.smtp import Envelope, Session
@@ -71,6 +71,19 @@ class FolderSender:
         return None
 
 
+class Taking(TypedDict, total=False):
+    """What the lmtp transport takes: mail to ``referee`` (the service's own address: it and
+    its plus-addresses) of at most ``max_bytes`` (larger mail is refused at DATA); ``lock``:
+    hold the folder against a second service, from :meth:`LmtpTransport.check` on;
+    ``games``: the games folder, where a worker of several looks for a game moved to it
+    (docs/scaling.md)."""
+
+    referee: Required[str]
+    max_bytes: Required[int]
+    lock: bool
+    games: Path | None
+
+
 class LmtpTransport(DirTransport):
     """Mail in over LMTP, kept in ``folder`` as the dir transport keeps it (so read, filed
     and handed back as that transport does); out through an SMTP server (or, with a
@@ -81,22 +94,18 @@ class LmtpTransport(DirTransport):
         settings: Lmtp,
         folder: Path,
         sender: SmtpSender | FolderSender,
-        referee: str,
-        max_bytes: int,
-        lock: bool = True,
-        games: Path | None = None,
+        **taking: Unpack[Taking],
     ) -> None:
-        """``referee``: the service's own address (it and its plus-addresses are taken);
-        ``max_bytes``: larger mail is refused at DATA. ``lock``: hold the folder against a
-        second service, from :meth:`check` on. ``games``: the games folder, where a worker
-        of several looks for a game moved to it (docs/scaling.md)."""
-        super().__init__(folder, lock=lock)
+        """Mail handed over by LMTP as ``settings`` say, kept in ``folder``; letters out by
+        ``sender``; what it takes as :class:`Taking` says."""
+        super().__init__(folder, lock=taking.get("lock", True))
+        referee, games = taking["referee"], taking.get("games")
         self.settings = settings
         self.sender = sender
         holds = Store(games).has if games is not None else lambda _: True
         door = Door(referee, settings.shards(), holds)
         self.handover = Handover(self.inbox, referee, door)
-        self.max_bytes = max_bytes
+        self.max_bytes = taking["max_bytes"]
         self._server: asyncio.Server | None = None
         self._socket: tuple[int, int] | None = None  # the unix socket made: (device, inode)
 

@@ -44,7 +44,7 @@ import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import Literal
+from typing import Literal, Required, TypedDict, Unpack
 
 from referee.mail.judging.ruling import SCOPES, Context, Ruling, Scope
 from referee.mail.reading.footers import is_footer
@@ -105,25 +105,40 @@ _REGISTRY: dict[tuple[Scope, str], Command] = {}
 NEEDS = frozenset({"games", "finished", "invitations", "named", "started", "finishes"})
 
 
-def command(
-    word: str,
-    *,
-    example: str,
-    scopes: tuple[Scope, ...],
-    argument: Literal["none", "optional", "required", "text"] = "none",
-    order: int = 50,
-    key: str | None = None,
-    needs: frozenset[str] = frozenset(),
-    confirmed: bool = False,
-) -> Callable[[Handler], Handler]:
-    """Register the decorated handler as the command ``word`` in ``scopes``."""
+class Registered(TypedDict, total=False):
+    """How a command is registered (:func:`command`), beside its word: ``example`` and
+    ``scopes`` always; its ``argument`` (none, optional, required, or free text), its
+    ``order`` in help, its catalogue ``key`` (when one word means two commands), what judging
+    it ``needs`` to know, and whether it must be ``confirmed`` by the sender's address."""
+
+    example: Required[str]
+    scopes: Required[tuple[Scope, ...]]
+    argument: Literal["none", "optional", "required", "text"]
+    order: int
+    key: str | None
+    needs: frozenset[str]
+    confirmed: bool
+
+
+def command(word: str, **given: Unpack[Registered]) -> Callable[[Handler], Handler]:
+    """Register the decorated handler as the command ``word`` in its ``scopes``."""
+    needs = given.get("needs", frozenset())
     unknown = needs - NEEDS
     if unknown:
         raise ValueError(f"command {word}: unknown needs {sorted(unknown)}")
+    scopes = given["scopes"]
 
     def register(handle: Handler) -> Handler:
         entry = Command(
-            word, key or word, example, scopes, handle, argument, order, needs, confirmed
+            word,
+            given.get("key") or word,
+            given["example"],
+            scopes,
+            handle,
+            given.get("argument", "none"),
+            given.get("order", 50),
+            needs,
+            given.get("confirmed", False),
         )
         for scope in scopes:
             if (scope, word) in _REGISTRY:
