@@ -65,7 +65,7 @@ for key, usage, summary in [
     (
         "new",
         "new splendor with ADDRESS... [points N] [gold N] [deadline 3d] [timeout forfeit] "
-        "[spectators]",
+        "[spectators] [language CODE]",
         "propose a game to 1-3 others: each gets an invitation to accept or decline",
     ),
     (

@@ -1,5 +1,6 @@
 """``new splendor with ADDRESS ADDRESS... [points N] [gold N] [deadline 3d] [timeout forfeit]
-[spectators]``: propose a game to 1-3 others, who are each sent an invitation."""
+[spectators] [language CODE]``: propose a game to 1-3 others, who are each sent an
+invitation."""
 
 from __future__ import annotations
 
