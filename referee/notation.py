@@ -53,12 +53,11 @@ from referee.engine.moves import Buy, Move, Pass, Reserve, Resign, Take, move_js
 from referee.engine.rules import apply, default_payment, legal_moves, noble_choices
 from referee.engine.state import GameState, Player, need
 from referee.errors import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, MoveError
+from referee.wording.move_text import format_move
 from referee.wording.vocabulary import (
-    ENGLISH_WORDS,
     WORD,
     ReadingVocabulary,
     Sense,
-    Vocabulary,
     build_reading_vocabulary,
     fold,
     language_tables,
@@ -1145,46 +1144,6 @@ def _gain(request: MoveRequest) -> int:
     if request.action == "take" and request.gems is not None:
         return sum(request.gems)
     return 1 if request.action == "reserve" else 0
-
-
-# ---------------------------------------------------------------------------------------------
-# Move -> canonical text
-
-
-def format_move(move: Move, words: Vocabulary = ENGLISH_WORDS) -> str:
-    """The canonical notation of a move; :func:`parse` reads it back as the same move. In
-    English (the first word of each list of referee/locale/en/words.toml) unless ``words``
-    (a language's vocabulary) is given: the text a letter shows its reader. Records keep the
-    English text, which does not depend on anyone's language."""
-    w = words.word
-
-    def listed(counts: Tokens, verb: str) -> str:  # in the verb's case: "prenu bluan verdan"
-        return " ".join(words.each_counted(counts, words.notation_case(verb), notation=True))
-
-    match move:
-        case Resign():
-            return w("resign")
-        case Take(gems=gems):
-            parts = [f"{w('take')} {listed(gems, 'take')}"]
-        case Reserve(card=card, deck=deck):
-            level = words.count(deck)  # the deck in the verb's case: Esperanto "stakon 3"
-            named = words.form("deck", "one", words.notation_case("reserve"))
-            parts = [f"{w('reserve')} {card}" if card else f"{w('reserve')} {named} {level}"]
-        case Buy(card=card, pay=pay):
-            case = words.notation_case("pay")  # (each count written: "pay 1 gold")
-            paid = " ".join(
-                words.counted(n, TOKEN_COLOURS[k], case, notation=True)
-                for k, n in enumerate(pay)
-                if n
-            )
-            parts = [f"{w('buy')} {card} {w('pay')} {paid or w('nothing')}"]
-        case Pass():
-            parts = [w("pass")]
-    if any(move.returned):
-        parts.append(f"{w('return')} {listed(move.returned, 'return')}")
-    if move.noble:
-        parts.append(f"{w('noble')} {move.noble}")
-    return ", ".join(parts)
 
 
 __all__ = [

@@ -6,9 +6,35 @@ took …"), and a blind reservation names its card only to the player who made i
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import Protocol
+
 from referee.engine import CARDS, Buy, Move, Pass, Reserve, Resign, Take
-from referee.record import TurnRecord
 from referee.wording.messages import Message, say
+
+
+class Source(Protocol):
+    """Where a turn came from, as its record keeps it (``referee.record.SourceEntry``)."""
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def as_of(self) -> datetime | None: ...
+
+    @property
+    def reason(self) -> str | None: ...
+
+
+class Turn(Protocol):
+    """A turn as its record keeps it (``referee.record.TurnRecord``): what the wording of a
+    ruling reads of it."""
+
+    @property
+    def player(self) -> str: ...
+
+    @property
+    def source(self) -> Source: ...
 
 
 def told(move: Move, player: str, viewer: str | None = None) -> Message:
@@ -39,7 +65,7 @@ def told(move: Move, player: str, viewer: str | None = None) -> Message:
     return said
 
 
-def ruled(turn: TurnRecord, viewer: str | None = None) -> Message | None:
+def ruled(turn: Turn, viewer: str | None = None) -> Message | None:
     """What is said of a game master's ruling that played ``turn`` (None: it was no ruling),
     to ``viewer`` (the player whose move it was reads "your move"): in the letters that
     announce it and on the replay page."""

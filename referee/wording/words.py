@@ -29,6 +29,7 @@ from referee.engine.cards import TOKEN_COLOURS
 from referee.engine.moves import move_from_json
 from referee.wording.catalogue import Entry, lookup
 from referee.wording.messages import Message
+from referee.wording.move_text import format_move
 from referee.wording.translations import translations
 from referee.wording.vocabulary import (
     NOMINATIVE,
@@ -215,8 +216,6 @@ class Words:
 
     def move(self, body: Mapping[str, Any]) -> str:
         """A move, in the notation players write."""
-        from referee.notation import format_move  # the notation sits above the words
-
         return format_move(move_from_json(body), self.vocabulary)
 
     # -- numbers and time ---------------------------------------------------------------------
