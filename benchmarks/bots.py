@@ -1,124 +1,174 @@
-"""Strength and speed of the bots: whole games between bot levels, fixed seeds, seats rotated.
+"""The bots' ladder: every level against every other (and against an earlier version of each),
+at 2, 3 and 4 players; win rates with 95% intervals, an OpenSkill rating a level, time a move.
 
-Pairings (the first level is the bot measured; the others fill the remaining seats):
+Entrants are the levels named by ``--levels`` and, with ``--previous REF``, the same levels as
+they were at the git commit ``REF`` (``search@v1``, ...): that version of the package is taken
+from git into a temporary folder and plays in a process of its own, which is handed each
+view and answers a move (both pickled: the engine's types must not have changed between the
+two versions). At each table size every set of that many entrants plays ``--games`` games.
 
-    greedy-random-2   greedy vs random, 2 players          target: greedy wins >= 95%
-    search-greedy-2   search vs greedy, 2 players          target: search wins >= 70%
-    search-greedy-3   search vs 2 greedy, 3 players        target: search wins > 1/3
-    search-greedy-4   search vs 3 greedy, 4 players        target: search wins > 1/4
-                                                           (search: <= 2 s a move)
+Game ``g`` of a table is dealt from seed ``SEED + g`` (so every table plays the same deals)
+with the entrants' seats turned by ``g`` places (each sits at every seat equally often when
+``--games`` is a multiple of the table size). A bot's random generator for a move is seeded
+from the seed, the table, the game, the turn and the seat: a run replays exactly (the search
+levels play a fixed number of playouts, not a time budget).
 
-Game ``g`` of a pairing is dealt from seed ``SEED + g`` and the measured bot sits at seat
-``g % players``, so every seat is played equally often. A bot's random generator for a move
-is seeded from the seed, the game, the turn and the seat: a run replays exactly (the search
-bot runs a fixed number of playouts, not a time budget, unless ``--seconds`` is given).
+Scoring: a win counts 1, a win shared by k players 1/k each, and a game still going after
+``--cap`` turns a player is a draw (1/players each). Win rates come with 95% Wilson score
+intervals. The OpenSkill rating (Plackett-Luce, as ``referee standings`` rates players) is
+fitted per table size from every game in a fixed order, each game ranking its players by
+the outcome (the winners first, then by points and fewest cards); the ladder is sorted by
+its ordinal, mu - 3 sigma. Speed, per entrant: the wall clock and the CPU time a move.
 
-Scoring: a win counts 1; a win shared by k players counts 1/k to each; a game still running
-after ``--cap`` turns per player counts as a draw, 1/players to each. The win rate is the
-measured bot's total over the games, shown with a 95% Wilson score interval. Speed, for
-each level: wall-clock seconds a move (average, 99th percentile, longest, and how many
-moves took over 2 s) and CPU seconds a move (what the bot needs when it has a core to
-itself; the wall clock also counts whatever else the machine is doing); and the search
-bot's playouts per CPU second.
-
-    python benchmarks/bots.py [--games 200] [--pairings search-greedy-2,...] [--jobs 2]
-                              [--playouts N] [--seconds S] [--seed 7100] [--cap 100]
+    python benchmarks/bots.py [--levels random,greedy,search,expert] [--players 2,3,4]
+                              [--games 20] [--jobs 2] [--previous REF] [--seed 7100]
+                              [--cap 100] [--playouts L=N,...]
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import multiprocessing
+import os
+import pickle
 import random
+import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from statistics import mean
+from typing import IO
 
-from referee.bots import choose
-from referee.bots import search as search_bot
-from referee.bots.actions import own_actions
-from referee.engine import Rules, apply, make_setup, outcome, start, view
+from openskill.models import PlackettLuce
+
+from referee.bots import LEVELS, choose
+from referee.engine import GameView, Move, Rules, apply, make_setup, outcome, start, view
 
 NAMES = ("alice", "bob", "carol", "dave")
-PAIRINGS = {
-    "greedy-random-2": ("greedy", "random", 2, 0.95),
-    "search-greedy-2": ("search", "greedy", 2, 0.70),
-    "search-greedy-3": ("search", "greedy", 3, 1 / 3),
-    "search-greedy-4": ("search", "greedy", 4, 1 / 4),
-}
+ROOT = Path(__file__).resolve().parent.parent
+
+#: What a process playing an earlier version runs: views in, moves out, pickled.
+_OLD_BOTS = """
+import pickle, random, sys
+from referee.bots import LEVELS, choose
+out, inp = sys.stdout.buffer, sys.stdin.buffer
+pickle.dump(tuple(LEVELS), out); out.flush()
+while True:
+    try:
+        level, seen, seed, budget = pickle.load(inp)
+    except EOFError:
+        break
+    pickle.dump(choose(level, seen, random.Random(seed), budget).move, out); out.flush()
+"""
 
 
-@dataclass
-class GameResult:
-    score: float  # the measured bot's share of the win
-    outcome: str  # "win", "shared", "loss" or "capped"
-    turns: int
-    # per level: the wall-clock and the CPU seconds of each of its moves
-    wall: dict[str, list[float]] = field(default_factory=dict)
-    cpu: dict[str, list[float]] = field(default_factory=dict)
-    playouts: int = 0
-    search_cpu: float = 0.0
+class Version:
+    """The bots as they were at a git commit, playing in a process of their own."""
+
+    def __init__(self, ref: str) -> None:
+        self.ref = ref
+        self.folder = tempfile.mkdtemp(prefix=f"bots-{ref.replace('/', '-')}-")
+        archive = subprocess.run(
+            ["git", "-C", str(ROOT), "archive", ref, "referee"], check=True, capture_output=True
+        )
+        subprocess.run(["tar", "-x", "-C", self.folder], input=archive.stdout, check=True)
+        env = {**os.environ, "PYTHONPATH": self.folder}
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", _OLD_BOTS],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            env=env,
+        )
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.to: IO[bytes] = self.process.stdin
+        self.back: IO[bytes] = self.process.stdout
+        self.levels: tuple[str, ...] = pickle.load(self.back)
+
+    def choose(self, level: str, seen: GameView, seed: str, budget: int | None) -> Move:
+        pickle.dump((level, seen, seed, budget), self.to)
+        self.to.flush()
+        move: Move = pickle.load(self.back)
+        return move
+
+
+_VERSIONS: dict[str, Version] = {}
+
+
+def version(ref: str) -> Version:
+    if ref not in _VERSIONS:
+        _VERSIONS[ref] = Version(ref)
+    return _VERSIONS[ref]
 
 
 @dataclass(frozen=True)
 class Job:
-    pairing: str
+    table: tuple[str, ...]  # the entrants, in the order they sit at game 0
     game: int
     seed: int
     cap: int
-    playouts: int | None
-    seconds: float | None
+    budgets: tuple[tuple[str, int], ...]
 
 
-def play(job: Job) -> GameResult:
-    """One game of the pairing; the measured bot at seat ``game % players``. Each move is
-    chosen from the seat's view, as a service would."""
-    level, other, players, _ = PAIRINGS[job.pairing]
-    rules = Rules()
+@dataclass
+class Played:
+    table: tuple[str, ...]
+    game: int
+    seats: tuple[str, ...]  # who sat where
+    shares: tuple[float, ...]  # per seat
+    ranks: tuple[int, ...]  # per seat, 1 the best
+    capped: bool
+    turns: int
+    wall: dict[str, list[float]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
+
+
+def play(job: Job) -> Played:
+    """One game of a table, each move chosen from the seat's view as a service would."""
+    players = len(job.table)
+    turn_by = job.game % players
+    seats = job.table[turn_by:] + job.table[:turn_by]
     names = NAMES[:players]
+    rules = Rules()
     state = start(names, make_setup(players, job.seed + job.game, rules), rules)
-    measured = job.game % players
-    levels = [level if seat == measured else other for seat in range(players)]
-    result = GameResult(0.0, "", 0)
+    budgets = dict(job.budgets)
+    played = Played(job.table, job.game, seats, (), (), False, 0)
+    label = "/".join(job.table)
     while state.status != "finished" and state.turn < job.cap * players:
         seat = state.to_move
-        rng = random.Random(f"{job.seed}/{job.pairing}/{job.game}/{state.turn}/{seat}")
+        entrant = seats[seat]
+        level, _, ref = entrant.partition("@")
+        seed = f"{job.seed}/{label}/{job.game}/{state.turn}/{seat}"
         seen = view(state, names[seat])
         wall, cpu = time.perf_counter(), time.process_time()
-        if levels[seat] == "search":
-            # What choose("search", ...) does, keeping the count of playouts.
-            found = search_bot.search(
-                seen,
-                seat,
-                own_actions(seen),
-                rng,
-                job.playouts or search_bot.PLAYOUTS,
-                job.seconds,
-            )
-            move = found.move
-            result.playouts += found.playouts
+        if ref:
+            move = version(ref).choose(level, seen, seed, budgets.get(entrant))
         else:
-            move = choose(levels[seat], seen, rng).move
+            move = choose(level, seen, random.Random(seed), budgets.get(entrant)).move
         cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-        result.wall.setdefault(levels[seat], []).append(wall)
-        result.cpu.setdefault(levels[seat], []).append(cpu)
-        if levels[seat] == "search":
-            result.search_cpu += cpu
+        played.wall.setdefault(entrant, []).append(wall)
+        if not ref:  # another process's CPU time is not ours to count
+            played.cpu.setdefault(entrant, []).append(cpu)
         state = apply(state, move)
-    result.turns = state.turn
+    played.turns = state.turn
     if state.status != "finished":
-        result.score, result.outcome = 1 / players, "capped"
-        return result
+        played.capped = True
+        played.shares = tuple(1 / players for _ in seats)
+        played.ranks = tuple(1 for _ in seats)
+        return played
     winners = outcome(state)
-    if names[measured] not in winners:
-        result.outcome = "loss"
-    else:
-        result.score = 1 / len(winners)
-        result.outcome = "win" if len(winners) == 1 else "shared"
-    return result
+    played.shares = tuple(1 / len(winners) if p.name in winners else 0.0 for p in state.players)
+    order = sorted(
+        {(p.name in winners, p.points, -len(p.cards)) for p in state.players}, reverse=True
+    )
+    played.ranks = tuple(
+        1 + order.index((p.name in winners, p.points, -len(p.cards))) for p in state.players
+    )
+    return played
 
 
 def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -132,85 +182,118 @@ def wilson(successes: float, n: int, z: float = 1.959964) -> tuple[float, float]
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def report(pairing: str, results: Iterable[GameResult], began: float) -> None:
-    level, other, players, target = PAIRINGS[pairing]
-    results = list(results)
-    n = len(results)
-    total = sum(r.score for r in results)
-    low, high = wilson(total, n)
-    tally = {k: sum(1 for r in results if r.outcome == k) for k in ("win", "shared", "loss")}
-    capped = [g for g, r in enumerate(results) if r.outcome == "capped"]
-    reached = total / n >= target if target >= 0.5 else total / n > target
-    verdict = "met" if reached else "NOT met"
-    if reached:
-        verdict += " (the whole interval too)" if low >= target else " (not the whole interval)"
+def rate(entrants: Sequence[str], games: Sequence[Played]) -> dict[str, tuple[float, float]]:
+    """Each entrant's OpenSkill (Plackett-Luce) mu and sigma after ``games``, in order."""
+    model = PlackettLuce()
+    ratings = {e: model.rating(name=e) for e in entrants}
+    for g in games:
+        rated = model.rate([[ratings[e]] for e in g.seats], ranks=[float(r) for r in g.ranks])
+        for e, (new,) in zip(g.seats, rated, strict=True):
+            ratings[e] = new
+    return {e: (float(r.mu), float(r.sigma)) for e, r in ratings.items()}
+
+
+def _rate_text(won: float, n: int) -> str:
+    low, high = wilson(won, n)
+    return f"{won / n:6.1%} ({low:.0%}-{high:.0%})"
+
+
+def report(players: int, entrants: Sequence[str], games: list[Played], began: float) -> None:
     print(
-        f"{pairing}: {level} vs {other}, {players} players, {n} games: "
-        f"{level} win rate {total / n:.1%} (95% CI {low:.1%} - {high:.1%}); target "
-        f"{'>=' if target >= 0.5 else '>'} {target:.0%}: {verdict}"
+        f"\n== {players} players: {len(games)} games, "
+        f"{sum(g.capped for g in games)} capped, {time.perf_counter() - began:.0f} s wall"
     )
+    ratings = rate(entrants, games)
+    ladder = sorted(entrants, key=lambda e: -(ratings[e][0] - 3 * ratings[e][1]))
+    width = max(len(e) for e in entrants)
     print(
-        f"    {tally['win']} won, {tally['shared']} shared, {tally['loss']} lost, "
-        f"{len(capped)} capped (draws{_games(capped)}); "
-        f"{sum(r.turns for r in results) / n / players:.1f} turns "
-        f"per player on average; {time.perf_counter() - began:.0f} s wall"
+        f"{'':{width}}  OpenSkill ordinal (mu, sigma)   win rate, 95% interval (1/{players} even)"
     )
-    for lv in sorted({k for r in results for k in r.wall}):
-        wall = sorted(t for r in results for t in r.wall.get(lv, []))
-        cpu = sorted(t for r in results for t in r.cpu.get(lv, []))
-        slow = sum(1 for t in wall if t > 2.0)
+    for e in ladder:
+        mine = [(g, g.seats.index(e)) for g in games if e in g.seats]
+        won = sum(g.shares[s] for g, s in mine)
+        mu, sigma = ratings[e]
         print(
-            f"    {lv:>6}: {len(wall)} moves; wall clock a move: {mean(wall) * 1000:.1f} ms on "
-            f"average, {wall[int(0.99 * (len(wall) - 1))]:.2f} s at the 99th percentile, "
-            f"{wall[-1]:.2f} s the longest, {slow} over 2 s; CPU a move: "
-            f"{mean(cpu) * 1000:.1f} ms on average, {cpu[-1]:.2f} s the longest"
+            f"{e:>{width}}  {mu - 3 * sigma:6.2f} ({mu:5.2f}, {sigma:4.2f})"
+            f"            {_rate_text(won, len(mine))} of {len(mine)} games"
         )
-    playouts = sum(r.playouts for r in results)
-    searching = sum(r.search_cpu for r in results)
-    if playouts:
-        print(f"    search: {playouts / searching:.0f} playouts a CPU second")
+    if players == 2:
+        print("\nhead to head: the row's win rate against the column (95% interval)")
+        print(f"{'':{width}}  " + "  ".join(f"{e:>17}" for e in ladder))
+        for a in ladder:
+            cells = []
+            for b in ladder:
+                if a == b:
+                    cells.append(f"{'-':>17}")
+                    continue
+                duel = [g for g in games if set(g.seats) == {a, b}]
+                won = sum(g.shares[g.seats.index(a)] for g in duel)
+                cells.append(f"{_rate_text(won, len(duel)):>17}" if duel else f"{'':>17}")
+            print(f"{a:>{width}}  " + "  ".join(cells))
+    print("\ntime a move: wall clock mean / 99th percentile / longest; CPU mean")
+    for e in ladder:
+        wall = sorted(t for g in games for t in g.wall.get(e, []))
+        cpu = [t for g in games for t in g.cpu.get(e, [])]
+        cpu_text = f"{mean(cpu) * 1000:.0f} ms" if cpu else "(another process)"
+        print(
+            f"{e:>{width}}  {mean(wall) * 1000:7.1f} ms / {wall[int(0.99 * (len(wall) - 1))]:.2f} s"
+            f" / {wall[-1]:.2f} s; {cpu_text}; {len(wall)} moves"
+        )
     sys.stdout.flush()
 
 
-def _games(numbers: list[int]) -> str:
-    return ": games " + ", ".join(map(str, numbers)) if numbers else ""
+def _budgets(text: str) -> tuple[tuple[str, int], ...]:
+    found = []
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        entrant, _, number = part.partition("=")
+        found.append((entrant, int(number)))
+    return tuple(found)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per pairing")
-    parser.add_argument(
-        "--pairings", default=",".join(PAIRINGS), help=f"comma-separated: {', '.join(PAIRINGS)}"
-    )
+    parser.add_argument("--levels", default=",".join(LEVELS), help="comma-separated levels")
+    parser.add_argument("--players", default="2,3,4", help="table sizes, comma-separated")
+    parser.add_argument("--games", type=int, default=20, help="games a table")
+    parser.add_argument("--previous", help="also the levels as they were at this git commit")
     parser.add_argument("--seed", type=int, default=7100)
     parser.add_argument("--cap", type=int, default=100, help="turns per player before a draw")
-    parser.add_argument("--playouts", type=int, default=None, help="search playouts a move")
-    parser.add_argument("--seconds", type=float, default=None, help="search time cap a move")
-    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
-    args = parser.parse_args()
-    pairings = [p.strip() for p in args.pairings.split(",") if p.strip()]
-    unknown = [p for p in pairings if p not in PAIRINGS]
-    if unknown:
-        parser.error(f"unknown pairings {unknown}: choose from {', '.join(PAIRINGS)}")
-    print(
-        f"bots benchmark: {args.games} games a pairing, seed {args.seed}, search "
-        f"{args.playouts or search_bot.PLAYOUTS} playouts a move"
-        + (f" (at most {args.seconds} s)" if args.seconds else "")
-        + f", {args.jobs} job(s), games capped at {args.cap} turns a player (a draw)"
+    parser.add_argument(
+        "--playouts", default="", help="ENTRANT=N,...: playouts a move (search levels)"
     )
-    for pairing in pairings:
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel")
+    args = parser.parse_args(argv)
+    levels = [lv.strip() for lv in args.levels.split(",") if lv.strip()]
+    unknown = [lv for lv in levels if lv not in LEVELS]
+    if unknown:
+        parser.error(f"unknown levels {unknown}: the levels are {', '.join(LEVELS)}")
+    entrants = list(levels)
+    if args.previous:
+        before = version(args.previous).levels
+        entrants += [f"{lv}@{args.previous}" for lv in levels if lv in before]
+    sizes = [int(n) for n in args.players.split(",")]
+    print(
+        f"bots ladder: {', '.join(entrants)}; {args.games} games a table, seed {args.seed}, "
+        f"{args.jobs} job(s), games capped at {args.cap} turns a player (a draw)"
+    )
+    budgets = _budgets(args.playouts)
+    for players in sizes:
+        if players > len(entrants):
+            continue
         jobs = [
-            Job(pairing, g, args.seed, args.cap, args.playouts, args.seconds)
+            Job(table, g, args.seed, args.cap, budgets)
+            for table in itertools.combinations(entrants, players)
             for g in range(args.games)
         ]
         began = time.perf_counter()
         if args.jobs > 1:
             with multiprocessing.Pool(args.jobs) as pool:
-                results = pool.map(play, jobs, chunksize=1)
+                games = pool.map(play, jobs, chunksize=1)
         else:
-            results = [play(job) for job in jobs]
-        report(pairing, results, began)
+            games = [play(job) for job in jobs]
+        report(players, entrants, games, began)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -21,6 +21,9 @@ Levels (``LEVELS``):
 ``search``  Monte Carlo tree search over positions dealt from the cards the view has not
             seen (:mod:`referee.bots.search`); ``budget`` playouts (default
             ``search.PLAYOUTS``); ``seconds`` optionally caps the time it takes
+``expert``  the same search, its playouts scored by an evaluation learned from self-play
+            (:mod:`referee.bots.expert`, :mod:`referee.bots.value`); ``budget`` playouts
+            (default ``expert.PLAYOUTS``), ``seconds`` as for ``search``
 
 Determinism: the move depends only on the view, the level, the budget and the state of
 ``rng``, so the same view and seed give the same move on any machine (pass a fresh
@@ -33,6 +36,7 @@ from __future__ import annotations
 import random
 from typing import Final, NamedTuple
 
+from referee.bots import expert as _expert
 from referee.bots import search as _search
 from referee.bots.actions import Action, action_of, own_actions
 from referee.bots.greedy import choose_greedy, explain
@@ -41,7 +45,7 @@ from referee.engine import GameView, Move
 from referee.wording.messages import Message, say
 
 #: The bot levels, weakest first.
-LEVELS: Final = ("random", "greedy", "search")
+LEVELS: Final = ("random", "greedy", "search", "expert")
 
 
 class Choice(NamedTuple):
@@ -62,8 +66,8 @@ def choose(
 ) -> Choice:
     """The move the ``level`` bot plays from ``seen`` (the view of the seat to move).
 
-    ``rng`` is a random generator, or a seed for one. ``budget`` is the search bot's number
-    of playouts (the other levels ignore it); ``seconds`` caps the search's time (making the
+    ``rng`` is a random generator, or a seed for one. ``budget`` is the number of playouts of
+    the search and expert bots (the others ignore it); ``seconds`` caps their time (making the
     move depend on the machine's speed). Raises ``ValueError`` for an unknown level or a view
     the bot cannot play from (:class:`~referee.bots.sight.ViewError`: the public view, a
     finished game, another player's turn) and ``TypeError`` for anything not a view.
@@ -85,9 +89,14 @@ def choose(
         return Choice(move, explain(move, seen, seat))
     if budget is not None and budget < 1:
         raise ValueError(f"a search budget is a number of playouts, 1 or more, not {budget}")
-    found = _search.search(
-        seen, seat, options, rng, _search.PLAYOUTS if budget is None else budget, seconds
-    )
+    if level == "expert":
+        playouts = _expert.PLAYOUTS if budget is None else budget
+        found = _search.search(
+            seen, seat, options, rng, playouts, seconds, style=_expert.expert_style()
+        )
+    else:
+        playouts = _search.PLAYOUTS if budget is None else budget
+        found = _search.search(seen, seat, options, rng, playouts, seconds)
     why = explain(found.move, seen, seat)
     if found.playouts:
         why = say(

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from referee.bots.actions import (
@@ -58,6 +58,15 @@ ROLLOUT_TURNS = 3
 SHARPNESS = 0.6
 #: How often the rollout policy plays a random action instead.
 RANDOM_MOVES = 0.1
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a search plays out and scores a playout: ``rollout_turns`` rounds of the rollout
+    policy, then ``evaluate`` (each seat's share of a win from a position not finished)."""
+
+    rollout_turns: int
+    evaluate: Callable[[GameState], list[float]]
 
 
 class Node:
@@ -92,10 +101,13 @@ def search(
     rng: random.Random,
     playouts: int = PLAYOUTS,
     seconds: float | None = None,
+    style: Style | None = None,
 ) -> Searched:
     """Run ``playouts`` playouts (fewer if ``seconds`` run out first) from ``seen``, the view
     of ``seat`` (the player to move), whose actions are ``options``
-    (:func:`~referee.bots.actions.own_actions`)."""
+    (:func:`~referee.bots.actions.own_actions`); ``style`` says how a playout ends (by
+    default :data:`SEARCH`)."""
+    style = SEARCH if style is None else style
     began = time.perf_counter()
     deadline = None if seconds is None else began + seconds
     if len(options) == 1:
@@ -108,7 +120,7 @@ def search(
     while done < playouts:
         if deadline is not None and done and time.perf_counter() > deadline:
             break
-        _playout(root, order, dealer.deal(rng), rng)
+        _playout(root, order, dealer.deal(rng), rng, style)
         done += 1
     best = max(root.children, key=lambda k: (root.children[k].visits, root.children[k].wins))
     child = root.children[best]
@@ -130,7 +142,9 @@ def _greedy_order(options: dict[Action, Move], seen: GameView, seat: int) -> lis
     return [key for _, _, key in scored]
 
 
-def _playout(root: Node, root_order: list[Action], state: GameState, rng: random.Random) -> None:
+def _playout(
+    root: Node, root_order: list[Action], state: GameState, rng: random.Random, style: Style
+) -> None:
     node = root
     path = [root]
     while state.status != "finished":
@@ -158,7 +172,7 @@ def _playout(root: Node, root_order: list[Action], state: GameState, rng: random
         node = children[best_key]
         state = apply(state, options[best_key])
         path.append(node)
-    rewards = _rollout(state, rng)
+    rewards = _rollout(state, rng, style)
     for visited in path:
         visited.visits += 1
         visited.wins += rewards[visited.mover]
@@ -232,15 +246,17 @@ def rollout_move(state: GameState, rng: random.Random) -> Move:
     return take
 
 
-def _rollout(state: GameState, rng: random.Random) -> list[float]:
-    plies = ROLLOUT_TURNS * len(state.players)
+def _rollout(state: GameState, rng: random.Random, style: Style) -> list[float]:
+    plies = style.rollout_turns * len(state.players)
     while plies and state.status != "finished":
         try:
             state = apply(state, rollout_move(state, rng))
         except IllegalMoveError:  # a case the policy does not foresee: any legal move
             state = apply(state, rng.choice(legal_moves(state)))
         plies -= 1
-    return scores(state)
+    if state.status == "finished":
+        return scores(state)
+    return style.evaluate(state)
 
 
 def scores(state: GameState) -> list[float]:
@@ -270,3 +286,7 @@ def scores(state: GameState) -> list[float]:
     weights = [0.0 if v is None else math.exp(SHARPNESS * (v - top)) for v in values]
     total = sum(weights)
     return [w / total for w in weights]
+
+
+#: The search bot's playouts: three rounds of the rollout policy, then :func:`scores`.
+SEARCH = Style(ROLLOUT_TURNS, scores)

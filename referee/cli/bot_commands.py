@@ -67,7 +67,9 @@ def play_bots_command(
 def hint(
     game: Game,
     name: PlayerName,
-    level: Annotated[str, typer.Option(help="The bot asked: random, greedy or search.")] = "search",
+    level: Annotated[
+        str, typer.Option(help="The bot asked: random, greedy, search or expert.")
+    ] = "search",
     games_dir: GamesDir = None,
     config: Config = None,
     as_json: Json = False,

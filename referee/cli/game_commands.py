@@ -96,8 +96,8 @@ def new(
         list[str] | None,
         typer.Option(
             "--bot",
-            help="NAME=LEVEL: a seat played by a computer player (random, greedy or search), "
-            "seated after the --player seats, in the order given.",
+            help="NAME=LEVEL: a seat played by a computer player (random, greedy, search or "
+            "expert), seated after the --player seats, in the order given.",
             show_default=False,
         ),
     ] = None,
