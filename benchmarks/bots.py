@@ -21,7 +21,8 @@ the outcome (the winners first, then by points and fewest cards); the ladder is 
 its ordinal, mu - 3 sigma. Speed, per entrant: the wall clock and the CPU time a move.
 
     python benchmarks/bots.py [--levels random,greedy,search,expert] [--players 2,3,4]
-                              [--games 20] [--jobs 2] [--previous REF] [--seed 7100]
+                              [--games 20] [--jobs 2] [--previous REF [--previous-levels L,...]]
+                              [--seed 7100]
                               [--cap 100] [--playouts L=N,...]
 """
 
@@ -256,6 +257,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", default="2,3,4", help="table sizes, comma-separated")
     parser.add_argument("--games", type=int, default=20, help="games a table")
     parser.add_argument("--previous", help="also the levels as they were at this git commit")
+    parser.add_argument(
+        "--previous-levels", help="comma-separated: only these levels' earlier versions play"
+    )
     parser.add_argument("--seed", type=int, default=7100)
     parser.add_argument("--cap", type=int, default=100, help="turns per player before a draw")
     parser.add_argument(
@@ -270,7 +274,8 @@ def main(argv: list[str] | None = None) -> int:
     entrants = list(levels)
     if args.previous:
         before = version(args.previous).levels
-        entrants += [f"{lv}@{args.previous}" for lv in levels if lv in before]
+        wanted = (args.previous_levels or args.levels).split(",")
+        entrants += [f"{lv}@{args.previous}" for lv in levels if lv in before and lv in wanted]
     sizes = [int(n) for n in args.players.split(",")]
     print(
         f"bots ladder: {', '.join(entrants)}; {args.games} games a table, seed {args.seed}, "

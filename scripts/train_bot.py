@@ -242,6 +242,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--positions", type=Path, help="keep the positions here (.npz), or read them if it exists"
     )
+    parser.add_argument(
+        "--more-positions",
+        type=Path,
+        action="append",
+        default=[],
+        help="also fit on the positions kept in this file by an earlier run (repeatable)",
+    )
     args = parser.parse_args(argv)
     if args.teacher == "expert" and not args.teacher_model:
         parser.error("--teacher expert needs --teacher-model FILE")
@@ -290,6 +297,16 @@ def main(argv: list[str] | None = None) -> int:
                 cpu=play_cpu,
                 names=np.array(NAMES),
             )
+    for more in args.more_positions:
+        kept = np.load(more)
+        if list(kept["names"]) != list(NAMES):
+            parser.error(f"{more} holds other features")
+        x = np.concatenate([x, kept["x"]])
+        mask = np.concatenate([mask, kept["mask"]])
+        y = np.concatenate([y, kept["y"]])
+        game_of = np.concatenate([game_of, kept["game_of"] + game_of.max() + 1])
+        play_cpu += float(kept["cpu"])
+        print(f"and {len(kept['x'])} positions of {kept['game_of'].max() + 1} games from {more}")
     fit_began = time.process_time()
     held_out = game_of % 10 == 9
     seats_in = x[mask]

@@ -77,3 +77,21 @@ def test_hint_says_what_a_bot_would_play_and_why(tmp_path: Path) -> None:
     assert code == 1 and "ann's turn" in err
     code, _, err = referee("hint", "g1", "ann", "--level", "genius", "--games-dir", games)
     assert code == 1 and "random, greedy, search" in err
+
+
+def test_hint_from_the_expert_is_a_legal_move_and_one_line_of_why(tmp_path: Path) -> None:
+    games = str(tmp_path)
+    referee("new", "e1", "--player", "ann=ann@example.org", "--bot", "deep=expert",
+            "--seed", "6", "--games-dir", games)  # fmt: skip
+    code, out, err = referee("hint", "e1", "ann", "--level", "expert", "--json",
+                             "--games-dir", games)  # fmt: skip
+    assert code == 0, err
+    body = json.loads(out)
+    state = Store(tmp_path).load("e1").state
+    assert body["level"] == "expert"
+    assert body["move"] in [format_move(m) for m in legal_moves(state)]
+    assert body["why"] and "\n" not in body["why"]
+    referee("move", "e1", "ann", body["move"], "--games-dir", games)
+    code, out, err = referee("play-bots", "e1", "--json", "--games-dir", games)
+    assert code == 0, err  # the expert seat answers
+    assert Store(tmp_path).load("e1").turns[-1].source.level == "expert"
