@@ -90,6 +90,10 @@ class Version:
         self.back: IO[bytes] = self.process.stdout
         self.levels: tuple[str, ...] = pickle.load(self.back)
 
+    def close(self) -> None:
+        self.to.close()
+        self.process.wait()
+
     def choose(self, level: str, seen: GameView, seed: str, budget: int | None) -> Move:
         pickle.dump((level, seen, seed, budget), self.to)
         self.to.flush()
@@ -97,13 +101,16 @@ class Version:
         return move
 
 
-_VERSIONS: dict[str, Version] = {}
+_VERSIONS: dict[tuple[int, str], Version] = {}
 
 
 def version(ref: str) -> Version:
-    if ref not in _VERSIONS:
-        _VERSIONS[ref] = Version(ref)
-    return _VERSIONS[ref]
+    """The process playing the bots of ``ref`` for this process: each worker has its own
+    (a worker forked from a process with one open must not share its pipes)."""
+    key = (os.getpid(), ref)
+    if key not in _VERSIONS:
+        _VERSIONS[key] = Version(ref)
+    return _VERSIONS[key]
 
 
 @dataclass(frozen=True)
@@ -273,7 +280,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"unknown levels {unknown}: the levels are {', '.join(LEVELS)}")
     entrants = list(levels)
     if args.previous:
-        before = version(args.previous).levels
+        asked = version(args.previous)
+        before = asked.levels
+        asked.close()  # the workers start their own
+        del _VERSIONS[(os.getpid(), args.previous)]
         wanted = (args.previous_levels or args.levels).split(",")
         entrants += [f"{lv}@{args.previous}" for lv in levels if lv in before and lv in wanted]
     sizes = [int(n) for n in args.players.split(",")]

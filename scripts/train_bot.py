@@ -260,6 +260,7 @@ def main(argv: list[str] | None = None) -> int:
         play_cpu = float(kept["cpu"])
         if list(kept["names"]) != list(NAMES):
             parser.error(f"{args.positions} holds other features: delete it to play again")
+        sources = [json.loads(str(kept["made"]))]
         print(f"read {len(x)} positions of {game_of.max() + 1} games from {args.positions}")
     else:
         games = [
@@ -282,6 +283,7 @@ def main(argv: list[str] | None = None) -> int:
         finished = [p for p in played if p is not None]
         play_cpu = sum(p.cpu for p in finished)
         x, mask, y, game_of = as_arrays(finished)
+        sources = [_self_play(args, command, len(finished), len(x), play_cpu)]
         print(
             f"played {len(finished)} games ({len(played) - len(finished)} capped, dropped): "
             f"{len(x)} positions, {play_cpu:.0f} CPU s, "
@@ -296,6 +298,7 @@ def main(argv: list[str] | None = None) -> int:
                 game_of=game_of,
                 cpu=play_cpu,
                 names=np.array(NAMES),
+                made=json.dumps(sources[0]),
             )
     for more in args.more_positions:
         kept = np.load(more)
@@ -306,6 +309,7 @@ def main(argv: list[str] | None = None) -> int:
         y = np.concatenate([y, kept["y"]])
         game_of = np.concatenate([game_of, kept["game_of"] + game_of.max() + 1])
         play_cpu += float(kept["cpu"])
+        sources.append(json.loads(str(kept["made"])))
         print(f"and {len(kept['x'])} positions of {kept['game_of'].max() + 1} games from {more}")
     fit_began = time.process_time()
     held_out = game_of % 10 == 9
@@ -335,16 +339,34 @@ def main(argv: list[str] | None = None) -> int:
         hidden=tuple(tuple(float(v) for v in unit) for unit in params["hidden"]),
         bias=tuple(float(v) for v in params["bias"]),
         out=tuple(float(v) for v in params["out"]),
-        made=_made(args, command, x, game_of, play_cpu, fit_cpu, loss, accuracy),
+        made=_made(args, command, sources, x, game_of, play_cpu, fit_cpu, loss, accuracy),
     )
     args.out.write_text(json.dumps(model.to_json(), indent=1) + "\n", encoding="utf-8")
     print(f"wrote {args.out} (format {FORMAT}, {args.out.stat().st_size} bytes)")
     return 0
 
 
+def _self_play(
+    args: argparse.Namespace, command: str, games: int, positions: int, cpu: float
+) -> dict[str, Any]:
+    """What played the games of a positions file: kept with them, and in the model."""
+    teacher = "search" if args.teacher == "search" else f"expert with {args.teacher_model}"
+    return {
+        "command": command,
+        "seed": args.seed,
+        "teacher": teacher,
+        "teacher_playouts": args.playouts,
+        "greedy_share": args.greedy_share,
+        "games": games,
+        "positions": positions,
+        "cpu_seconds": round(cpu),
+    }
+
+
 def _made(
     args: argparse.Namespace,
     command: str,
+    sources: list[dict[str, Any]],
     x: np.ndarray,
     game_of: np.ndarray,
     play_cpu: float,
@@ -357,8 +379,7 @@ def _made(
         "script_version": VERSION,
         "command": command,
         "seed": args.seed,
-        "teacher": args.teacher if args.teacher == "search" else f"expert ({args.teacher_model})",
-        "teacher_playouts": args.playouts,
+        "self_play": sources,
         "games": int(game_of.max()) + 1,
         "positions": len(x),
         "self_play_cpu_seconds": round(play_cpu),
