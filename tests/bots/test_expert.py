@@ -68,6 +68,9 @@ def test_the_shipped_model_says_what_made_it() -> None:
     assert made["command"].startswith("scripts/train-bot ")
     assert made["positions"] > 10_000 and made["games"] > 100
     assert isinstance(made["script_version"], int) and isinstance(made["seed"], int)
+    for played in made["self_play"]:  # what played the games it learned from
+        assert played["command"].startswith("scripts/train-bot ") and played["teacher"]
+    assert sum(played["positions"] for played in made["self_play"]) == made["positions"]
 
 
 def test_a_model_for_other_features_or_not_numbers_is_refused() -> None:
