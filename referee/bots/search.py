@@ -19,6 +19,10 @@ Every playout:
    chance from :func:`~referee.bots.scoring.worth` (a softmax, ``SHARPNESS`` per point);
 5. adds each player's score to the nodes of the actions that player chose.
 
+Steps 3 and 4 are the search's :class:`Style` (:data:`SEARCH`); the expert bot
+(:mod:`referee.bots.expert`) runs the same search with a style of its own: one round of the
+rollout policy, then an evaluation learned from self-play in place of ``worth``.
+
 The move played is the root action tried most often. With a playout budget and a seed the
 search is deterministic: the same view and seed give the same move on any machine. A time
 limit (``seconds``) stops it earlier on a slow machine, and then the move depends on speed.
