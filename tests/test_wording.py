@@ -49,7 +49,7 @@ NOT_FOR_PLAYERS = {
     "debug", "info", "warning", "error", "exception", "warn", "Ruling", "EndInvitation",
     "RollBack", "ConfigurationError", "StoreError", "RecordError", "ReplayError",
     "ConflictError", "ValueError", "KeyError", "TypeError", "AssertionError", "ViewError",
-    "SourceEntry",
+    "SourceEntry", "ModelError",
 }  # fmt: skip
 #: Keyword arguments and names that hold a note for the log or the record.
 NOTES = {"note", "why", "reason", "example"}
